@@ -1,0 +1,47 @@
+// Part 2's engine as a Mover: iterative-deepening alpha-beta on bitboards under a CPU-time budget.
+#pragma once
+
+#include <cstdint>
+
+#include "reversi/mover.hpp"
+
+namespace reversi {
+
+struct EngineOptions {
+    // Hard limit on CPU seconds (getrusage user time) spent choosing one move. The course allows 1 s;
+    // the default leaves room for slower and noisier machines.
+    double moveTime = 0.6;
+    // 0: deepen until the time runs out. N > 0: stop after depth N (deterministic, for reproducible
+    // transcripts), still never over moveTime.
+    int maxDepth = 0;
+};
+
+// What the last search found, for benchmarks, hints and match statistics.
+struct SearchReport {
+    Move move = kNoMove;
+    int score = 0;        // from the mover's point of view; engine units (see evaluate)
+    int depth = 0;        // deepest fully completed iteration
+    bool exact = false;   // solved to the end of the game: score is the final disc difference
+    std::uint64_t nodes = 0;
+    double seconds = 0;   // CPU seconds used
+};
+
+class EngineMover final : public Mover {
+public:
+    explicit EngineMover(EngineOptions options = {});
+    ~EngineMover() override;
+    EngineMover(const EngineMover&) = delete;
+    EngineMover& operator=(const EngineMover&) = delete;
+
+    std::string name() const override { return "part2"; }
+    Move chooseMove(const Board& board, char colour) override;
+    const SearchReport& lastReport() const { return report_; }
+
+private:
+    struct Impl;
+    EngineOptions options_;
+    SearchReport report_;
+    Impl* impl_;
+};
+
+}  // namespace reversi

@@ -1,0 +1,23 @@
+// The search: iterative deepening, negascout (PVS) alpha-beta with a transposition table, fastest-first
+// move ordering, correct passes, and an exact endgame solver (win/loss/draw, then exact disc
+// difference) once the empties are few enough for the time budget.
+#pragma once
+
+#include "reversi/board.hpp"
+#include "reversi/cpu_clock.hpp"
+#include "reversi/engine.hpp"
+#include "reversi/evaluate.hpp"
+#include "reversi/tt.hpp"
+
+namespace reversi {
+
+// Searches `board` for `colour` (which must have a legal move) within options.moveTime CPU seconds
+// counted from `clock`. The report's move is always legal.
+SearchReport searchPosition(const Board& board, char colour, const EngineOptions& options, TranspositionTable& tt,
+                            const CpuStopwatch& clock, const EvalWeights& weights = defaultEvalWeights());
+
+// Largest number of empty squares at which the engine attempts an exact solve on an n x n board
+// with `moveTime` CPU seconds per move.
+int solveEmpties(int n, double moveTime);
+
+}  // namespace reversi

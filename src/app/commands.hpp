@@ -1,0 +1,29 @@
+// The subcommands of `reversi`. Each add*Commands registers its subcommands on the app; when one of
+// them is parsed, its callback stores what to run in `action`, which main() then runs for the exit
+// status. One file per group of commands: cmd_lab.cpp, ...
+#pragma once
+
+#include <functional>
+
+#include <CLI/CLI.hpp>
+
+namespace reversi::app {
+
+using Action = std::function<int()>;
+
+// lab6, part1, part2: the course's programs, byte-exact on standard input/output.
+void addLabCommands(CLI::App& app, Action& action);
+
+
+// What `reversi` with no subcommand runs: part2 with its default options.
+Action defaultLabAction();
+
+// The standalone lab executables (lab6, lab7part1, lab7part2) configure their one program directly
+// on their top-level app: same options as the subcommand of the same name.
+enum class LabProgram { kLab6, kPart1, kPart2 };
+void configureLabProgram(CLI::App& app, LabProgram program, Action& action);
+
+// Runs a single-program front-end (the standalone lab executables).
+int runLabExecutable(LabProgram program, const char* description, int argc, char** argv);
+
+}  // namespace reversi::app

@@ -1,0 +1,10 @@
+#include "reversi/evaluate.hpp"
+
+namespace reversi {
+
+const EvalWeights& defaultEvalWeights() {
+    static const EvalWeights weights{};
+    return weights;
+}
+
+}  // namespace reversi

@@ -1,0 +1,100 @@
+// The bitboard move generator against the lab-facing char-array Board, on seeded random games at
+// every size: legal move sets, flips, passes and game end must agree at every step.
+#include <catch2/catch.hpp>
+
+#include <random>
+#include <vector>
+
+#include "reversi/bitboard.hpp"
+#include "reversi/board.hpp"
+#include "reversi/position.hpp"
+
+using namespace reversi;
+
+namespace {
+
+template <int N>
+std::vector<Move> bitMoves(const bb::Bits<N>& moves) {
+    std::vector<Move> out;
+    moves.forEach([&](int sq) { out.push_back(squareToMove(N, sq)); });
+    return out;
+}
+
+// Plays `games` random games on an N x N board, checking bitboards against Board throughout.
+template <int N>
+void crossCheck(unsigned seed, int games) {
+    std::mt19937 rng(seed);
+    for (int g = 0; g < games; ++g) {
+        Board board(N);
+        char colour = kBlack;
+        Position<N> pos = Position<N>::fromBoard(board, colour);
+        int passes = 0;
+        while (true) {
+            const auto expected = board.legalMoves(colour);
+            REQUIRE(bitMoves<N>(pos.moves()) == expected);
+            REQUIRE(bitMoves<N>(pos.opponentMoves()) == board.legalMoves(opponentOf(colour)));
+            if (expected.empty()) {
+                const bool over = board.isGameOver();
+                REQUIRE(over == pos.opponentMoves().none());
+                if (over) break;
+                ++passes;
+                pos = pos.passed();
+                colour = opponentOf(colour);
+                continue;
+            }
+            // Flip counts of every legal move agree; then play a random one.
+            for (const Move m : expected)
+                REQUIRE(pos.flipsFor(moveToSquare(N, m)).count() == board.flipCount(m.row, m.col, colour));
+            const Move m = expected[std::uniform_int_distribution<std::size_t>(0, expected.size() - 1)(rng)];
+            const int flipped = board.applyMove(m.row, m.col, colour);
+            const auto f = pos.flipsFor(moveToSquare(N, m));
+            REQUIRE(f.count() == flipped);
+            pos = pos.play(moveToSquare(N, m), f);
+            colour = opponentOf(colour);
+            REQUIRE(pos == Position<N>::fromBoard(board, colour));
+            Board back(N);
+            pos.toBoard(back, colour);
+            REQUIRE(back == board);
+        }
+        CHECK(pos.P.count() + pos.O.count() + pos.emptyCount() == N * N);
+        (void)passes;
+    }
+}
+
+}  // namespace
+
+TEST_CASE("bitboard move generation and flips agree with Board at every size", "[bitboard]") {
+    for (int n = kMinSize; n <= kMaxSize; n += 2) {
+        INFO("n = " << n);
+        const int games = n <= 8 ? 200 : n <= 14 ? 20 : 4;
+        bb::dispatchSize(n, [&](auto size) { crossCheck<decltype(size)::value>(1000u + static_cast<unsigned>(n), games); });
+    }
+}
+
+TEST_CASE("bitboard shifts never wrap around the board", "[bitboard]") {
+    bb::dispatchSize(10, [](auto size) {
+        constexpr int N = decltype(size)::value;
+        for (int sq = 0; sq < N * N; ++sq) {
+            const auto x = bb::Bits<N>::single(sq);
+            const auto nb = bb::neighbours(x);
+            int expected = 0;
+            for (int d = 0; d < 8; ++d) {
+                const int r = sq / N + bb::kDirRow[d], c = sq % N + bb::kDirCol[d];
+                if (r >= 0 && r < N && c >= 0 && c < N) {
+                    ++expected;
+                    CHECK(nb.test(r * N + c));
+                }
+            }
+            CHECK(nb.count() == expected);
+        }
+    });
+}
+
+TEST_CASE("bitboard masks", "[bitboard]") {
+    CHECK(bb::Masks<8>::full.w[0] == ~0ULL);
+    CHECK(bb::Masks<26>::full.count() == 676);
+    CHECK(bb::Masks<26>::corners.count() == 4);
+    CHECK(bb::Masks<26>::xSquares.count() == 4);
+    CHECK(bb::Masks<26>::cSquares.count() == 8);
+    CHECK(bb::Masks<4>::edges.count() == 12);
+}

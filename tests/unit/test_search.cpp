@@ -1,0 +1,232 @@
+// The engine: legal moves at every size, exact endgame solving checked against a plain minimax on
+// the char-array Board, passes inside the tree, and maxDepth determinism.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <iostream>
+#include <random>
+#include <vector>
+
+#include "reversi/board.hpp"
+#include "reversi/cpu_clock.hpp"
+#include "reversi/engine.hpp"
+#include "reversi/evaluate.hpp"
+#include "reversi/greedy.hpp"
+
+using namespace reversi;
+
+namespace {
+
+// Exact final disc difference for `colour` to move, by plain minimax (passes included).
+int bruteForce(const Board& b, char colour) {
+    const char other = opponentOf(colour);
+    const auto moves = b.legalMoves(colour);
+    if (moves.empty()) {
+        if (!b.hasLegalMove(other)) return b.count(colour) - b.count(other);
+        return -bruteForce(b, other);
+    }
+    int best = -kMaxSize * kMaxSize;
+    for (const Move m : moves) {
+        Board c = b;
+        c.applyMove(m.row, m.col, colour);
+        best = std::max(best, -bruteForce(c, other));
+    }
+    return best;
+}
+
+// A position after `plies` random moves (passes taken automatically); `colour` gets the side to move.
+// Returns false when the game ended first.
+bool randomPosition(int n, int plies, std::mt19937& rng, Board& board, char& colour) {
+    board = Board(n);
+    colour = kBlack;
+    for (int i = 0; i < plies; ++i) {
+        auto moves = board.legalMoves(colour);
+        if (moves.empty()) {
+            colour = opponentOf(colour);
+            moves = board.legalMoves(colour);
+            if (moves.empty()) return false;
+        }
+        const Move m = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)];
+        board.applyMove(m.row, m.col, colour);
+        colour = opponentOf(colour);
+    }
+    if (!board.hasLegalMove(colour)) colour = opponentOf(colour);
+    return board.hasLegalMove(colour);
+}
+
+int empties(const Board& b) { return b.count(kEmpty) - (kMaxSize * kMaxSize - b.size() * b.size()); }
+
+// True when some legal move of `colour` leaves the opponent without a move in a game that goes on.
+bool hasPassingLine(const Board& b, char colour) {
+    for (const Move m : b.legalMoves(colour)) {
+        Board c = b;
+        c.applyMove(m.row, m.col, colour);
+        if (!c.hasLegalMove(opponentOf(colour)) && c.hasLegalMove(colour)) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("final scores dominate heuristic scores", "[search]") {
+    CHECK(finalScore(1) > kHeuristicLimit);
+    CHECK(finalScore(-1) < -kHeuristicLimit);
+    CHECK(finalScore(0) == 0);
+    CHECK(finalScore(5) > finalScore(2));
+    CHECK(finalDiscDiff(finalScore(-7)) == -7);
+    CHECK(finalDiscDiff(finalScore(676)) == 676);
+}
+
+TEST_CASE("engine returns legal moves at every size", "[search]") {
+    std::mt19937 rng(7);
+    for (int n = kMinSize; n <= kMaxSize; n += 2) {
+        INFO("n = " << n);
+        for (int plies : {0, n * n / 3, n * n / 2, n * n - 10}) {
+            Board board(n);
+            char colour = kBlack;
+            if (!randomPosition(n, plies, rng, board, colour)) continue;
+            EngineMover engine(EngineOptions{0.05, 0});
+            const Move m = engine.chooseMove(board, colour);
+            CHECK(board.isLegalMove(m.row, m.col, colour));
+            CHECK(engine.lastReport().move == m);
+            EngineMover fixed(EngineOptions{5.0, 2});
+            const Move f = fixed.chooseMove(board, colour);
+            CHECK(board.isLegalMove(f.row, f.col, colour));
+        }
+    }
+}
+
+TEST_CASE("engine solves small endgames exactly (vs plain minimax)", "[search]") {
+    std::mt19937 rng(11);
+    int checked = 0, withPass = 0;
+    for (int n : {4, 6, 8}) {
+        for (int trial = 0; trial < 60; ++trial) {
+            const int target = n == 4 ? 1 + trial % 10 : n == 6 ? 2 + trial % 6 : 2 + trial % 5;  // empties
+            Board board(n);
+            char colour = kBlack;
+            if (!randomPosition(n, n * n - 4 - target, rng, board, colour)) continue;
+            if (board.legalMoves(colour).size() < 2) continue;
+            INFO("n = " << n << ", empties = " << empties(board));
+            const int expected = bruteForce(board, colour);
+            for (const EngineOptions opts : {EngineOptions{5.0, 0}, EngineOptions{5.0, 16}}) {
+                EngineMover engine(opts);
+                const Move m = engine.chooseMove(board, colour);
+                REQUIRE(board.isLegalMove(m.row, m.col, colour));
+                const SearchReport& r = engine.lastReport();
+                REQUIRE(r.exact);
+                CHECK(r.score == expected);
+                // The chosen move really achieves the value.
+                Board after = board;
+                after.applyMove(m.row, m.col, colour);
+                const char other = opponentOf(colour);
+                const int got = after.hasLegalMove(other) ? -bruteForce(after, other)
+                                : after.hasLegalMove(colour) ? bruteForce(after, colour)
+                                                             : after.count(colour) - after.count(other);
+                CHECK(got == expected);
+            }
+            ++checked;
+            withPass += hasPassingLine(board, colour);
+        }
+    }
+    CHECK(checked > 100);
+    CHECK(withPass > 0);  // some of them force the opponent to pass inside the tree
+}
+
+TEST_CASE("engine handles a forced pass inside the tree", "[search]") {
+    // 4x4, White to move. After White plays a4 (row 3, col 0) Black has no move and must pass.
+    std::mt19937 rng(3);
+    int found = 0;
+    for (int trial = 0; trial < 4000 && found < 10; ++trial) {
+        Board board(6);
+        char colour = kBlack;
+        if (!randomPosition(6, 16 + trial % 14, rng, board, colour)) continue;
+        if (!hasPassingLine(board, colour) || board.legalMoves(colour).size() < 2) continue;
+        ++found;
+        // A search deep enough to see past the pass must agree with the exact solve where it can.
+        EngineMover shallow(EngineOptions{5.0, 3});
+        const Move m = shallow.chooseMove(board, colour);
+        CHECK(board.isLegalMove(m.row, m.col, colour));
+        if (empties(board) <= 7) {
+            EngineMover exact(EngineOptions{5.0, 12});
+            exact.chooseMove(board, colour);
+            CHECK(exact.lastReport().score == bruteForce(board, colour));
+        }
+    }
+    CHECK(found > 0);
+}
+
+TEST_CASE("maxDepth makes the engine deterministic", "[search]") {
+    std::mt19937 rng(5);
+    for (int n : {6, 8, 12, 20}) {
+        Board board(n);
+        char colour = kBlack;
+        REQUIRE(randomPosition(n, n * n / 3, rng, board, colour));
+        EngineMover a(EngineOptions{10.0, 4});
+        EngineMover b(EngineOptions{10.0, 4});
+        const Move first = a.chooseMove(board, colour);
+        const int score = a.lastReport().score;
+        // Search something else with `a` in between: its table must not change the answer.
+        Board other(n);
+        a.chooseMove(other, kBlack);
+        CHECK(a.chooseMove(board, colour) == first);
+        CHECK(a.lastReport().score == score);
+        CHECK(a.lastReport().depth == 4);
+        CHECK(b.chooseMove(board, colour) == first);
+        CHECK(b.lastReport().score == score);
+    }
+}
+
+TEST_CASE("engine returns the only legal move at once", "[search]") {
+    // Black's only move from this 4x4 position is a1... found by search below rather than by hand.
+    std::mt19937 rng(9);
+    for (int trial = 0; trial < 500; ++trial) {
+        Board board(8);
+        char colour = kBlack;
+        if (!randomPosition(8, 20 + trial % 30, rng, board, colour)) continue;
+        const auto moves = board.legalMoves(colour);
+        if (moves.size() != 1) continue;
+        EngineMover engine;
+        CHECK(engine.chooseMove(board, colour) == moves.front());
+        return;
+    }
+}
+
+// Hand-run strength check (hidden): `unit_tests [.strength] -s`.
+TEST_CASE("strength: engine beats greedy at every size within its time", "[.strength]") {
+    for (int n : {6, 8, 12, 20, 26}) {
+        for (char engineColour : {kBlack, kWhite}) {
+            EngineMover engine(EngineOptions{0.1, 0});
+            GreedyMover greedy;
+            Board board(n);
+            char turn = kBlack;
+            double longest = 0;
+            std::uint64_t nodes = 0;
+            double seconds = 0;
+            while (!board.isGameOver()) {
+                if (!board.hasLegalMove(turn)) {
+                    turn = opponentOf(turn);
+                    continue;
+                }
+                Move m;
+                if (turn == engineColour) {
+                    CpuStopwatch sw;
+                    m = engine.chooseMove(board, turn);
+                    longest = std::max(longest, sw.elapsed());
+                    nodes += engine.lastReport().nodes;
+                    seconds += engine.lastReport().seconds;
+                } else {
+                    m = greedy.chooseMove(board, turn);
+                }
+                REQUIRE(board.isLegalMove(m.row, m.col, turn));
+                board.applyMove(m.row, m.col, turn);
+                turn = opponentOf(turn);
+            }
+            const int mine = board.count(engineColour), theirs = board.count(opponentOf(engineColour));
+            std::cout << n << "x" << n << " engine as " << engineColour << ": " << mine << "-" << theirs
+                      << ", longest move " << longest << " s, " << static_cast<double>(nodes) / std::max(seconds, 1e-9)
+                      << " nodes/s\n";
+            CHECK(mine > theirs);
+            CHECK(longest < 0.1);
+        }
+    }
+}
