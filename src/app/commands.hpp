@@ -14,6 +14,8 @@ using Action = std::function<int()>;
 // lab6, part1, part2: the course's programs, byte-exact on standard input/output.
 void addLabCommands(CLI::App& app, Action& action);
 
+// match, tournament: games between players under the referee (cmd_match.cpp).
+void addMatchCommands(CLI::App& app, Action& action);
 
 // What `reversi` with no subcommand runs: part2 with its default options.
 Action defaultLabAction();

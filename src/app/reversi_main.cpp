@@ -7,6 +7,7 @@ int main(int argc, char** argv) {
     app.require_subcommand(0, 1);
     reversi::app::Action action;
     reversi::app::addLabCommands(app, action);
+    reversi::app::addMatchCommands(app, action);
     CLI11_PARSE(app, argc, argv);
     if (!action) action = reversi::app::defaultLabAction();
     return action();

@@ -1,0 +1,45 @@
+# The C library students link, as they linked the course's liblab7part2.a:
+#   libreversi.a and libreversi.so in the build root, declared by include/reversi_c/lab7part2lib.h.
+# Both are self-contained for a C program built with plain gcc (`gcc Lab7Part2.c -L. -lreversi`):
+# - libreversi.so links libstdc++ statically and exports only the C functions (src/c_api/exports.map);
+# - libreversi.a holds one relocatable object: the C API, the parts of reversi_core and of libstdc++
+#   it needs, partially linked together, with every symbol but the C API made local.
+# Included from the top-level CMakeLists.txt after reversi_core is defined.
+
+file(GLOB REVERSI_C_API_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/c_api/*.cpp)
+add_library(reversi_c_api OBJECT ${REVERSI_C_API_SOURCES})
+target_link_libraries(reversi_c_api PUBLIC reversi_core)
+target_include_directories(reversi_c_api PUBLIC ${CMAKE_SOURCE_DIR}/include)
+target_compile_options(reversi_c_api PRIVATE ${REVERSI_WARNINGS})
+set_target_properties(reversi_c_api PROPERTIES POSITION_INDEPENDENT_CODE ON)
+
+set(REVERSI_C_EXPORTS ${CMAKE_SOURCE_DIR}/src/c_api/exports.map)
+add_library(reversi_c_shared SHARED $<TARGET_OBJECTS:reversi_c_api>)
+target_link_libraries(reversi_c_shared PRIVATE reversi_core)
+target_link_options(reversi_c_shared PRIVATE -static-libstdc++ -static-libgcc
+                    -Wl,--version-script=${REVERSI_C_EXPORTS} -Wl,--no-undefined)
+set_target_properties(reversi_c_shared PROPERTIES OUTPUT_NAME reversi LINK_DEPENDS ${REVERSI_C_EXPORTS})
+
+execute_process(COMMAND ${CMAKE_CXX_COMPILER} -print-file-name=libstdc++.a
+                OUTPUT_VARIABLE REVERSI_LIBSTDCXX_A OUTPUT_STRIP_TRAILING_WHITESPACE)
+find_program(REVERSI_OBJCOPY NAMES ${CMAKE_OBJCOPY} objcopy)
+set(REVERSI_C_STATIC ${CMAKE_BINARY_DIR}/libreversi.a)
+set(REVERSI_C_COMBINED ${CMAKE_BINARY_DIR}/CMakeFiles/reversi_c_static.o)
+if(EXISTS "${REVERSI_LIBSTDCXX_A}" AND REVERSI_OBJCOPY)
+  add_custom_command(
+    OUTPUT ${REVERSI_C_STATIC}
+    COMMAND ${CMAKE_CXX_COMPILER} -r -nostdlib -o ${REVERSI_C_COMBINED} $<TARGET_OBJECTS:reversi_c_api>
+            $<TARGET_FILE:reversi_core> ${REVERSI_LIBSTDCXX_A}
+    COMMAND ${REVERSI_OBJCOPY} --keep-global-symbol=findSmarterMove --keep-global-symbol=findSmartestMove
+            --keep-global-symbol=makeMove ${REVERSI_C_COMBINED}
+    COMMAND ${CMAKE_COMMAND} -E rm -f ${REVERSI_C_STATIC}
+    COMMAND ${CMAKE_AR} rcs ${REVERSI_C_STATIC} ${REVERSI_C_COMBINED}
+    DEPENDS reversi_c_api reversi_core $<TARGET_OBJECTS:reversi_c_api> $<TARGET_FILE:reversi_core>
+    COMMENT "Creating the self-contained libreversi.a"
+    COMMAND_EXPAND_LISTS VERBATIM)
+  add_custom_target(reversi_c_static ALL DEPENDS ${REVERSI_C_STATIC})
+else()
+  # Without libstdc++.a: an ordinary archive (a C program then also needs -lstdc++ -lm).
+  add_library(reversi_c_static STATIC $<TARGET_OBJECTS:reversi_c_api>)
+  set_target_properties(reversi_c_static PROPERTIES OUTPUT_NAME reversi)
+endif()

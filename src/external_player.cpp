@@ -1,0 +1,416 @@
+// An external program as a player: it speaks the lab's protocol (LAB-IO.md, part1/part2) on its
+// standard input and output, and the referee checks every byte it prints against the rules.
+//
+// The program is started with pipes for stdin/stdout (stderr goes to /dev/null), reads are
+// non-blocking and polled in short slices, its CPU time is read from /proc/PID/stat (utime, as the
+// course measured user time), and it is killed when it runs over the CPU limit on its move or stays
+// silent past the wall-clock limit. Nothing it does can hang or crash the referee.
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <deque>
+#include <fstream>
+#include <sstream>
+
+#include "reversi/players.hpp"
+
+namespace reversi {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::string quoted(const std::string& text, std::size_t limit = 60) {
+    std::string out = "\"";
+    for (std::size_t i = 0; i < text.size() && i < limit; ++i) {
+        const unsigned char ch = static_cast<unsigned char>(text[i]);
+        if (ch == '\n')
+            out += "\\n";
+        else if (ch == '"' || ch == '\\')
+            out += std::string("\\") + static_cast<char>(ch);
+        else if (ch < 32 || ch >= 127) {
+            char hex[8];
+            std::snprintf(hex, sizeof hex, "\\x%02x", ch);
+            out += hex;
+        } else
+            out += static_cast<char>(ch);
+    }
+    if (text.size() > limit) out += "...";
+    return out + "\"";
+}
+
+std::string boardText(const Board& board) {
+    std::ostringstream out;
+    board.print(out);
+    return out.str();
+}
+
+// Thrown inside the session when the program misbehaves; turned into a fault at the interface.
+struct Fault {
+    std::string reason;
+};
+
+class ExternalSession final : public GameSession {
+public:
+    ExternalSession(std::vector<std::string> argv, const RefereeOptions& options)
+        : argv_(std::move(argv)), options_(options), board_(4) {}
+
+    ~ExternalSession() override { stop(); }
+
+    std::string begin(int n, char colour) override {
+        try {
+            board_ = Board(n);
+            colour_ = colour;
+            turn_ = kBlack;
+            start();
+            expect("Enter the board dimension: ", "the dimension prompt");
+            send(std::to_string(n) + "\n");
+            expect("Computer plays (B/W)", "the colour prompt");
+            expectOneOf({" : ", ": "}, "the colour prompt");
+            send(std::string(1, colour) + "\n");
+            cpuMark_ = cpuSeconds();  // interpreter start-up is not part of the first move
+            expect(boardText(board_), "the start board");
+            return {};
+        } catch (const Fault& fault) {
+            return fault.reason;
+        }
+    }
+
+    PlayerReply chooseMove(const Board&, char) override {
+        PlayerReply reply;
+        try {
+            reply.move = advance(false, &reply.seconds);
+        } catch (const Fault& fault) {
+            reply.fault = fault.reason;
+        }
+        return reply;
+    }
+
+    void opponentMoved(Move move) override { queued_.push_back(move); }
+
+    std::string end(const Board&) override {
+        try {
+            advance(true, nullptr);
+            const int black = board_.count(kBlack);
+            const int white = board_.count(kWhite);
+            expect(black > white ? "B player wins.\n" : white > black ? "W player wins.\n" : "Draw!\n",
+                   "the result line");
+            expectEnd();
+            return {};
+        } catch (const Fault& fault) {
+            return fault.reason;
+        }
+    }
+
+private:
+    // Drives the program through the protocol until it makes its own move (returned) or, with
+    // `toEnd`, until the game is over. Opponent moves come from the queue, in order.
+    Move advance(bool toEnd, double* seconds) {
+        for (;;) {
+            if (!board_.hasLegalMove(turn_)) {
+                if (!board_.hasLegalMove(opponentOf(turn_))) {
+                    if (toEnd) return kNoMove;
+                    throw Fault{"referee out of step with the program (no move left)"};
+                }
+                expect(std::string(1, turn_) + " player has no valid move.\n", "the pass message");
+                turn_ = opponentOf(turn_);
+                continue;
+            }
+            if (turn_ == colour_) {
+                if (toEnd) throw Fault{"referee out of step with the program (its move at the end)"};
+                const std::string prefix = std::string("Computer places ") + colour_ + " at ";
+                thinking_ = true;
+                expect(prefix, "its move");
+                std::string tail = take(4, "its move");
+                thinking_ = false;
+                const double used = cpuSeconds() - cpuMark_;
+                cpuMark_ = cpuSeconds();
+                if (seconds) *seconds = used < 0 ? 0 : used;
+                if (tail[2] != '.' || tail[3] != '\n')
+                    throw Fault{"malformed move line " + quoted(prefix + tail)};
+                const Move move{letterIndex(tail[0]), letterIndex(tail[1])};
+                if (!board_.isLegalMove(move.row, move.col, colour_))
+                    throw Fault{"illegal move " + quoted(tail.substr(0, 2))};
+                board_.applyMove(move.row, move.col, colour_);
+                expect(boardText(board_), "the board after its move " + tail.substr(0, 2));
+                turn_ = opponentOf(turn_);
+                return move;
+            }
+            if (queued_.empty()) {
+                if (toEnd) throw Fault{"referee out of step with the program (opponent move missing)"};
+                throw Fault{"referee out of step with the program"};
+            }
+            const Move move = queued_.front();
+            queued_.pop_front();
+            const std::string rc{indexLetter(move.row), indexLetter(move.col)};
+            expect(std::string("Enter move for colour ") + turn_ + " (RowCol): ", "the prompt for the opponent's move");
+            send(rc + "\n");
+            cpuMark_ = cpuSeconds();
+            board_.applyMove(move.row, move.col, turn_);
+            expect(boardText(board_), "the board after the opponent's move " + rc);
+            turn_ = opponentOf(turn_);
+        }
+    }
+
+    // --- process ------------------------------------------------------------------------------------
+
+    void start() {
+        signal(SIGPIPE, SIG_IGN);  // a program that exits early must not kill the referee
+        int in[2], out[2], err[2];
+        if (pipe2(in, O_CLOEXEC) != 0) throw Fault{std::string("pipe: ") + std::strerror(errno)};
+        if (pipe2(out, O_CLOEXEC) != 0) {
+            close(in[0]), close(in[1]);
+            throw Fault{std::string("pipe: ") + std::strerror(errno)};
+        }
+        if (pipe2(err, O_CLOEXEC) != 0) {
+            close(in[0]), close(in[1]), close(out[0]), close(out[1]);
+            throw Fault{std::string("pipe: ") + std::strerror(errno)};
+        }
+        std::vector<char*> args;
+        for (std::string& a : argv_) args.push_back(a.data());
+        args.push_back(nullptr);
+        pid_ = fork();
+        if (pid_ < 0) {
+            for (int fd : {in[0], in[1], out[0], out[1], err[0], err[1]}) close(fd);
+            throw Fault{std::string("fork: ") + std::strerror(errno)};
+        }
+        if (pid_ == 0) {
+            dup2(in[0], 0);
+            dup2(out[1], 1);
+            const int devnull = open("/dev/null", O_WRONLY);
+            if (devnull >= 0) dup2(devnull, 2);
+            signal(SIGPIPE, SIG_DFL);
+            execvp(args[0], args.data());
+            const int error = errno;
+            (void)!write(err[1], &error, sizeof error);
+            _exit(127);
+        }
+        close(in[0]);
+        close(out[1]);
+        close(err[1]);
+        toChild_ = in[1];
+        fromChild_ = out[0];
+        fcntl(fromChild_, F_SETFL, fcntl(fromChild_, F_GETFL) | O_NONBLOCK);
+        int error = 0;
+        const ssize_t got = read(err[0], &error, sizeof error);  // EOF once exec succeeded
+        close(err[0]);
+        if (got == static_cast<ssize_t>(sizeof error)) {
+            reap(true);
+            throw Fault{"cannot run " + quoted(argv_[0]) + ": " + std::strerror(error)};
+        }
+        cpuMark_ = 0;
+        activity_ = Clock::now();
+    }
+
+    void stop() {
+        if (toChild_ >= 0) close(toChild_), toChild_ = -1;
+        if (fromChild_ >= 0) close(fromChild_), fromChild_ = -1;
+        if (pid_ > 0) reap(true);
+    }
+
+    // Waits for the child; with `kill` it is killed first if still running. Returns the wait status.
+    int reap(bool kill) {
+        if (pid_ <= 0) return status_;
+        if (kill) ::kill(pid_, SIGKILL);
+        int status = 0;
+        while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+        }
+        pid_ = -1;
+        status_ = status;
+        return status;
+    }
+
+    // User CPU seconds of the child so far, from /proc/PID/stat (utime, field 14).
+    double cpuSeconds() const {
+        if (pid_ <= 0) return 0;
+        std::ifstream stat("/proc/" + std::to_string(pid_) + "/stat");
+        std::string text;
+        std::getline(stat, text);
+        const std::size_t paren = text.rfind(')');
+        if (paren == std::string::npos) return 0;
+        std::istringstream fields(text.substr(paren + 2));
+        std::string field;
+        for (int i = 3; i <= 14 && fields >> field; ++i) {
+            if (i == 14) return std::strtod(field.c_str(), nullptr) / static_cast<double>(sysconf(_SC_CLK_TCK));
+        }
+        return 0;
+    }
+
+    std::string describeExit(int status) const {
+        if (WIFSIGNALED(status))
+            return std::string("crashed (signal ") + std::to_string(WTERMSIG(status)) + ": " +
+                   strsignal(WTERMSIG(status)) + ")";
+        if (WIFEXITED(status)) return "exited with status " + std::to_string(WEXITSTATUS(status));
+        return "stopped";
+    }
+
+    void send(const std::string& text) {
+        std::size_t done = 0;
+        while (done < text.size()) {
+            const ssize_t n = write(toChild_, text.data() + done, text.size() - done);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) {
+                const int status = reap(false);
+                throw Fault{"stopped reading its input: " + describeExit(status)};
+            }
+            done += static_cast<std::size_t>(n);
+        }
+        activity_ = Clock::now();
+    }
+
+    // Reads whatever the program has printed into pending_, waiting up to the limits. Returns false at
+    // end of output.
+    bool fill(const std::string& what) {
+        for (;;) {
+            char chunk[4096];
+            const ssize_t n = read(fromChild_, chunk, sizeof chunk);
+            if (n > 0) {
+                pending_.append(chunk, static_cast<std::size_t>(n));
+                activity_ = Clock::now();
+                return true;
+            }
+            if (n == 0) return false;
+            if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+                throw Fault{std::string("read: ") + std::strerror(errno)};
+            if (thinking_) {
+                const double used = cpuSeconds() - cpuMark_;
+                if (used > options_.timeLimit) {
+                    reap(true);
+                    char text[160];
+                    std::snprintf(text, sizeof text,
+                                  "over the time limit: more than %.3f s of CPU time on its move (killed)",
+                                  options_.timeLimit);
+                    throw Fault{text};
+                }
+            }
+            const double silent = std::chrono::duration<double>(Clock::now() - activity_).count();
+            if (silent > options_.effectiveWallLimit()) {
+                reap(true);
+                char text[200];
+                std::snprintf(text, sizeof text, "no output for %.1f s (wall clock) while the referee expected %s (killed)",
+                              options_.effectiveWallLimit(), what.c_str());
+                throw Fault{text};
+            }
+            pollfd pfd{fromChild_, POLLIN, 0};
+            poll(&pfd, 1, 10);
+        }
+    }
+
+    [[noreturn]] void failEarlyEnd(const std::string& what) {
+        const int status = reap(false);
+        throw Fault{describeExit(status) + " while the referee expected " + what};
+    }
+
+    // Consumes exactly `text` from the program's output.
+    void expect(const std::string& text, const std::string& what) {
+        for (;;) {
+            const std::size_t have = std::min(pending_.size(), text.size());
+            if (pending_.compare(0, have, text, 0, have) != 0) mismatch(text, what);
+            if (have == text.size()) {
+                pending_.erase(0, have);
+                return;
+            }
+            if (!fill(what)) {
+                if (pending_.empty()) failEarlyEnd(what);
+                mismatch(text, what);
+            }
+        }
+    }
+
+    void expectOneOf(std::initializer_list<const char*> options, const std::string& what) {
+        for (;;) {
+            bool possible = false;
+            for (const char* option : options) {
+                const std::string text(option);
+                const std::size_t have = std::min(pending_.size(), text.size());
+                if (pending_.compare(0, have, text, 0, have) != 0) continue;
+                if (have == text.size()) {
+                    pending_.erase(0, have);
+                    return;
+                }
+                possible = true;
+            }
+            if (!possible) mismatch(*options.begin(), what);
+            if (!fill(what)) {
+                if (pending_.empty()) failEarlyEnd(what);
+                mismatch(*options.begin(), what);
+            }
+        }
+    }
+
+    std::string take(std::size_t count, const std::string& what) {
+        while (pending_.size() < count)
+            if (!fill(what)) {
+                if (pending_.empty()) failEarlyEnd(what);
+                throw Fault{"output ended in the middle of " + what + ": " + quoted(pending_)};
+            }
+        std::string text = pending_.substr(0, count);
+        pending_.erase(0, count);
+        return text;
+    }
+
+    void expectEnd() {
+        thinking_ = false;
+        while (pending_.empty() && fill("the end of its output")) {
+        }
+        if (!pending_.empty()) throw Fault{"printed more after the result: " + quoted(pending_)};
+        const int status = reap(false);
+        if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0)) throw Fault{describeExit(status) + " at the end of the game"};
+    }
+
+    // Reports the first differing line between what was expected and what the program printed.
+    [[noreturn]] void mismatch(const std::string& expected, const std::string& what) {
+        thinking_ = false;
+        // Let a little more output arrive so that the message shows the whole line.
+        const auto until = Clock::now() + std::chrono::milliseconds(50);
+        while (pending_.size() < expected.size() + 80 && Clock::now() < until) {
+            pollfd pfd{fromChild_, POLLIN, 0};
+            if (poll(&pfd, 1, 10) > 0) {
+                char chunk[512];
+                const ssize_t n = read(fromChild_, chunk, sizeof chunk);
+                if (n <= 0) break;
+                pending_.append(chunk, static_cast<std::size_t>(n));
+            }
+        }
+        std::size_t lineStart = 0;
+        for (std::size_t i = 0; i < expected.size() && i < pending_.size() && expected[i] == pending_[i]; ++i)
+            if (expected[i] == '\n') lineStart = i + 1;
+        auto lineAt = [lineStart](const std::string& text) {
+            const std::size_t end = text.find('\n', lineStart);
+            return text.substr(std::min(lineStart, text.size()),
+                               end == std::string::npos ? std::string::npos : end + 1 - lineStart);
+        };
+        throw Fault{"wrong output for " + what + ": expected " + quoted(lineAt(expected)) + ", got " +
+                    quoted(lineAt(pending_))};
+    }
+
+    std::vector<std::string> argv_;
+    RefereeOptions options_;
+    Board board_;
+    char colour_ = kBlack;
+    char turn_ = kBlack;
+    std::deque<Move> queued_;
+    pid_t pid_ = -1;
+    int status_ = 0;
+    int toChild_ = -1;
+    int fromChild_ = -1;
+    std::string pending_;
+    double cpuMark_ = 0;
+    bool thinking_ = false;
+    Clock::time_point activity_{};
+};
+
+}  // namespace
+
+std::unique_ptr<GameSession> makeExternalSession(const std::vector<std::string>& argv,
+                                                 const RefereeOptions& options) {
+    return std::make_unique<ExternalSession>(argv, options);
+}
+
+}  // namespace reversi

@@ -1,0 +1,121 @@
+// Matches and tournaments: scheduling, worker processes, statistics, reports, saved games.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <string>
+
+#include "reversi/match.hpp"
+
+using namespace reversi;
+
+namespace {
+std::vector<Player> players(std::initializer_list<const char*> specs) {
+    std::vector<Player> out;
+    for (const char* s : specs) out.push_back(parsePlayer(s));
+    return out;
+}
+}  // namespace
+
+TEST_CASE("schedule: both colours on one opening, every pair and size", "[match]") {
+    MatchOptions options;
+    options.sizes = {6, 8};
+    options.games = 4;
+    options.openingPlies = 3;
+    const std::vector<GameTask> tasks = scheduleGames(3, options);
+    REQUIRE(tasks.size() == 2 * 3 * 4);
+    for (std::size_t i = 0; i + 1 < tasks.size(); i += 2) {
+        CHECK(tasks[i].opening == tasks[i + 1].opening);
+        CHECK(tasks[i].black == tasks[i + 1].white);
+        CHECK(tasks[i].white == tasks[i + 1].black);
+        CHECK(tasks[i].opening.size() == 3);
+    }
+    CHECK(tasks[0].opening != tasks[2].opening);  // the next pair of games gets a new opening
+    CHECK(tasks[0].opening == tasks[4].opening);  // and every pair of players gets the same openings
+    options.sizes = {7};
+    CHECK_THROWS_AS(scheduleGames(2, options), std::invalid_argument);
+    options.sizes = {8};
+    CHECK_THROWS_AS(scheduleGames(1, options), std::invalid_argument);
+}
+
+TEST_CASE("statistics: score, Wilson interval, Elo", "[match]") {
+    CHECK(eloFromScore(0.5) == Approx(0).margin(1e-9));
+    CHECK(eloFromScore(0.75) == Approx(190.85).epsilon(1e-3));
+    CHECK(std::isinf(eloFromScore(1.0)));
+    std::vector<GameRecord> games(4);
+    const char winners[] = {'B', 'B', 'D', 'W'};  // player 0 is black in games 0 and 2
+    for (int i = 0; i < 4; ++i) {
+        games[i].task.black = i % 2 == 0 ? 0 : 1;
+        games[i].task.white = i % 2 == 0 ? 1 : 0;
+        games[i].result.winner = winners[i];
+        games[i].result.blackDiscs = 40;
+        games[i].result.whiteDiscs = 24;
+    }
+    const ScoreStats s = scoreFor(games, 0);
+    CHECK((s.wins == 2 && s.draws == 1 && s.losses == 1));  // won 0 and 3, lost 1, drew 2
+    CHECK(s.score == Approx(0.625));
+    CHECK(s.low < s.score);
+    CHECK(s.high > s.score);
+    CHECK(s.discsFor == 40 + 24 + 40 + 24);
+    const std::vector<double> elo = eloRatings(2, games);
+    CHECK(elo[0] > 0);
+    CHECK(elo[0] == Approx(-elo[1]));
+}
+
+TEST_CASE("a match at a fixed seed gives a fixed result, whatever the number of jobs", "[match]") {
+    MatchOptions options;
+    options.sizes = {6, 8};
+    options.games = 6;
+    options.openingPlies = 4;
+    options.seed = 2024;
+    const auto ps = players({"smartest", "random:5"});
+    const auto tasks = scheduleGames(2, options);
+    const auto serial = runGames(ps, tasks, options);
+    options.jobs = 3;
+    const auto parallel = runGames(ps, tasks, options);
+    REQUIRE(serial.size() == 12);
+    for (std::size_t i = 0; i < serial.size(); ++i) {
+        CHECK(serial[i].result.moves == parallel[i].result.moves);
+        CHECK(serial[i].result.forfeitBy == 0);
+    }
+    const ScoreStats s = scoreFor(serial, 0, 1);
+    // Pinned: smartest against random:5, seed 2024, 4 opening plies, 6 games on 6x6 and 8x8.
+    CHECK(s.wins == 7);
+    CHECK(s.draws == 0);
+    CHECK(s.discsFor == 340);
+    CHECK(s.discsAgainst == 260);
+    const std::string table = matchSummary(ps, serial, options);
+    CHECK_THAT(table, Catch::Contains("smartest vs random:5"));
+    CHECK_THAT(resultsJson(ps, serial, options, false), Catch::Contains("\"by_size\""));
+}
+
+TEST_CASE("tournament: leaderboard and saved games that replay", "[match]") {
+    MatchOptions options;
+    options.sizes = {6};
+    options.games = 2;
+    options.jobs = 2;
+    const auto ps = players({"greedy", "smartest", "random:1"});
+    const auto games = runGames(ps, scheduleGames(3, options), options);
+    REQUIRE(games.size() == 6);
+    const std::string table = tournamentSummary(ps, games, options);
+    CHECK_THAT(table, Catch::Contains("rank"));
+    for (const char* fmt : {"compact", "lab"}) {
+        for (const GameRecord& g : games) {
+            const SavedGame saved = parseSavedGame(formatSavedGame(fmt, ps, g));
+            CHECK(saved.size == 6);
+            CHECK(saved.moves == g.result.moves);
+        }
+    }
+}
+
+TEST_CASE("a broken external player loses through the worker too", "[match]") {
+    std::string here = __FILE__;
+    here = here.substr(0, here.rfind('/'));
+    const std::string script = here.substr(0, here.rfind('/')) + "/players/lab_player.py";
+    MatchOptions options;
+    options.sizes = {4};
+    const auto ps = players({"greedy", ("cmd:python3 " + script + " illegal").c_str()});
+    const auto games = runGames(ps, scheduleGames(2, options), options);
+    REQUIRE(games.size() == 2);
+    CHECK(scoreFor(games, 0).wins == 2);
+    CHECK_THAT(games[0].result.reason, Catch::Contains("illegal move"));
+}

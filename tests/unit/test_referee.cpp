@@ -1,0 +1,164 @@
+// The referee: built-in players, then external programs that speak the lab protocol, including
+// deliberately broken ones (tests/players/lab_player.py MODE), each of which must lose with the reason.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "reversi/board.hpp"
+#include "reversi/greedy.hpp"
+#include "reversi/referee.hpp"
+
+using namespace reversi;
+
+namespace {
+std::string playerScript() {
+    std::string here = __FILE__;  // tests/unit/test_referee.cpp
+    here = here.substr(0, here.rfind('/'));
+    return here.substr(0, here.rfind('/')) + "/players/lab_player.py";
+}
+Player external(const std::string& mode) { return parsePlayer("cmd:python3 " + playerScript() + " " + mode); }
+
+// Replays a result's moves by the rules and checks the recorded disc counts.
+void checkReplay(const GameResult& r) {
+    Board board(r.size);
+    char turn = kBlack;
+    for (const Move m : r.moves) {
+        if (!board.hasLegalMove(turn)) turn = opponentOf(turn);
+        REQUIRE(board.applyMove(m.row, m.col, turn) > 0);
+        turn = opponentOf(turn);
+    }
+    if (!r.forfeitBy) CHECK(board.isGameOver());
+    CHECK(board.count(kBlack) == r.blackDiscs);
+    CHECK(board.count(kWhite) == r.whiteDiscs);
+}
+}  // namespace
+
+TEST_CASE("player specs", "[referee]") {
+    CHECK(parsePlayer("greedy").kind == PlayerKind::kGreedy);
+    CHECK(parsePlayer("smartest").kind == PlayerKind::kSmartest);
+    const Player r = parsePlayer("random:17");
+    CHECK((r.kind == PlayerKind::kRandom && r.hasSeed && r.seed == 17));
+    const Player p = parsePlayer("part2:time=0.2,depth=4");
+    CHECK(p.kind == PlayerKind::kPart2);
+    CHECK(p.engine.moveTime == Approx(0.2));
+    CHECK(p.engine.maxDepth == 4);
+    const Player e = parsePlayer("cmd:python3 'my player.py' --x");
+    CHECK(e.isExternal());
+    CHECK(e.argv == std::vector<std::string>{"python3", "my player.py", "--x"});
+    CHECK(parsePlayer("./a.out -q").argv == std::vector<std::string>{"./a.out", "-q"});
+    for (const char* bad : {"", "grredy", "random:x", "random:", "greedy:3", "part2:time=0", "part2:speed=3",
+                            "part2:depth=-1", "cmd:", "cmd:'open"})
+        CHECK_THROWS_AS(parsePlayer(bad), std::invalid_argument);
+}
+
+TEST_CASE("move lists: compact and lab notation round-trip", "[referee]") {
+    const std::vector<Move> moves{{4, 5}, {5, 3}, {2, 2}, {19, 25}};
+    CHECK(compactMoves(moves) == "f5d6c3z20");
+    CHECK(parseMoveList("f5d6c3z20", 26) == moves);
+    CHECK(parseMoveList("ef fd\ncc tz", 26) == moves);
+    CHECK_THROWS_AS(parseMoveList("f5d6", 4), std::invalid_argument);
+    CHECK_THROWS_AS(parseMoveList("f", 8), std::invalid_argument);
+    CHECK_THROWS_AS(parseMoveList("5f", 8), std::invalid_argument);
+}
+
+TEST_CASE("built-in players: a complete, legal, reproducible game", "[referee]") {
+    const Player greedy = parsePlayer("greedy");
+    const Player smartest = parsePlayer("smartest");
+    const GameResult a = playGame(smartest, greedy, 8, {}, 1, 0, {});
+    const GameResult b = playGame(smartest, greedy, 8, {}, 1, 0, {});
+    CHECK(a.forfeitBy == 0);
+    CHECK(a.moves == b.moves);
+    CHECK(a.blackDiscs == b.blackDiscs);
+    checkReplay(a);
+    CHECK(a.moveCount[0] + a.moveCount[1] == static_cast<int>(a.moves.size()));
+    // Greedy against itself follows greedyMove at every turn.
+    const GameResult g = playGame(greedy, greedy, 6, {}, 1, 0, {});
+    Board board(6);
+    char turn = kBlack;
+    for (const Move m : g.moves) {
+        if (!board.hasLegalMove(turn)) turn = opponentOf(turn);
+        CHECK(greedyMove(board, turn) == m);
+        board.applyMove(m.row, m.col, turn);
+        turn = opponentOf(turn);
+    }
+    CHECK(toWire(fromWire(toWire(a))) == toWire(a));
+}
+
+TEST_CASE("random openings: seeded, legal, and played before the players", "[referee]") {
+    const std::vector<Move> opening = randomOpening(8, 6, 99);
+    CHECK(opening.size() == 6);
+    CHECK(randomOpening(8, 6, 99) == opening);
+    CHECK(randomOpening(8, 6, 100) != opening);
+    const GameResult r = playGame(parsePlayer("greedy"), parsePlayer("smarter"), 8, opening, 1, 0, {});
+    CHECK(r.openingPlies == 6);
+    CHECK(std::vector<Move>(r.moves.begin(), r.moves.begin() + 6) == opening);
+    checkReplay(r);
+    CHECK_THROWS_AS(playGame(external("good"), parsePlayer("greedy"), 8, opening, 1, 0, {}), std::invalid_argument);
+}
+
+TEST_CASE("a built-in move over the time limit loses", "[referee]") {
+    RefereeOptions options;
+    options.timeLimit = 0.01;
+    const GameResult r = playGame(parsePlayer("greedy"), parsePlayer("part2:time=0.3"), 8, {}, 1, 0, options);
+    CHECK(r.forfeitBy == 'W');
+    CHECK(r.winner == 'B');
+    CHECK_THAT(r.reason, Catch::Contains("over the limit"));
+}
+
+TEST_CASE("external program: a correct lab program plays a full game", "[referee]") {
+    // The script plays Part 1's greedy: its games against greedy are greedy-against-greedy games.
+    for (const int n : {4, 6, 8}) {
+        const GameResult asBlack = playGame(external("good"), parsePlayer("greedy"), n, {}, 1, 0, {});
+        const GameResult asWhite = playGame(parsePlayer("greedy"), external("good"), n, {}, 1, 0, {});
+        const GameResult reference = playGame(parsePlayer("greedy"), parsePlayer("greedy"), n, {}, 1, 0, {});
+        INFO("n=" << n << " " << asBlack.reason << asWhite.reason);
+        CHECK(asBlack.forfeitBy == 0);
+        CHECK(asWhite.forfeitBy == 0);
+        CHECK(asBlack.moves == reference.moves);
+        CHECK(asWhite.moves == reference.moves);
+        CHECK(asBlack.moveCount[0] > 0);
+    }
+    // Two external programs against each other.
+    const GameResult both = playGame(external("good"), external("good"), 6, {}, 1, 0, {});
+    CHECK(both.forfeitBy == 0);
+    checkReplay(both);
+}
+
+TEST_CASE("external program: each kind of misbehaviour loses with its reason", "[referee]") {
+    RefereeOptions options;
+    options.timeLimit = 0.2;
+    options.wallLimit = 1.0;
+    const struct {
+        const char* mode;
+        const char* reason;
+    } cases[] = {
+        {"illegal", "illegal move"},
+        {"wrongboard", "wrong output for the board after its move"},
+        {"exit", "exited with status 3"},
+        {"crash", "crashed (signal 11"},
+        {"sleep", "no output for 1.0 s (wall clock)"},
+        {"spin", "over the time limit"},
+        {"slow", "over the time limit"},
+        {"wrongresult", "wrong output for the result line"},
+        {"chatty", "wrong output"},
+    };
+    for (const auto& c : cases) {
+        for (const char colour : {kBlack, kWhite}) {
+            const Player broken = external(c.mode);
+            const Player greedy = parsePlayer("greedy");
+            const GameResult r = colour == kBlack ? playGame(broken, greedy, 6, {}, 1, 0, options)
+                                                  : playGame(greedy, broken, 6, {}, 1, 0, options);
+            INFO(c.mode << " as " << colour << ": " << r.reason);
+            CHECK(r.forfeitBy == colour);
+            CHECK(r.winner == opponentOf(colour));
+            CHECK_THAT(r.reason, Catch::Contains(c.reason));
+        }
+    }
+}
+
+TEST_CASE("external program: one that cannot be started loses", "[referee]") {
+    const GameResult r =
+        playGame(parsePlayer("cmd:/nonexistent/program"), parsePlayer("greedy"), 8, {}, 1, 0, {});
+    CHECK(r.forfeitBy == 'B');
+    CHECK_THAT(r.reason, Catch::Contains("cannot run"));
+}
