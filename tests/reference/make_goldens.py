@@ -151,14 +151,14 @@ def play_part1(n, computer, policy, invalid_at=None, invalid_token=None, max_hum
 BUDGET = 40000  # bytes of expected output per golden
 
 
-def game_within_budget(n, computer, policies, seed, accept=None):
+def game_within_budget(n, computer, policies, seed, accept=None, budget=BUDGET):
     """The input of the first full game (policy k, seed*1000+k) whose transcript fits the budget."""
     for k, make_policy in enumerate(policies):
         tokens = play_part1(n, computer, make_policy(random.Random(seed * 1000 + k)))
         text = part1_input(n, computer, tokens)
         out, _, status = ref.simulate("part1", text)
         assert status == 0 and not out.endswith("Invalid move.\n" + computer + " player wins.\n")
-        if len(out) <= BUDGET and (accept is None or accept(out)):
+        if (budget is None or len(out) <= budget) and (accept is None or accept(out)):
             return text
     raise AssertionError("no game of size %d within the budget" % n)
 
@@ -315,6 +315,13 @@ def make_rule_goldens(w, spec_dir):
         text = game_within_budget(n, computer, [random_policy] * 40 + [
             lambda rng: losing_policy(rng, random_first=8)] * 40, seed=200 + n)
         w.write("part1-full-%02d-computer-%s" % (n, computer.lower()), text)
+    # Games that fill the whole board on large sizes: the budget is lifted for these few.
+    def board_full(out):
+        return "U" not in out.rsplit("\n  ", 1)[1].split("\n", 1)[1]
+    for n, computer in ((16, "W"), (20, "B"), (26, "W")):
+        text = game_within_budget(n, computer, [random_policy] * 200, seed=250 + n, accept=board_full,
+                                  budget=None)
+        w.write("part1-fullboard-%02d-computer-%s" % (n, computer.lower()), text)
     # The human wipes out the greedy computer.
     for n, computer in ((6, "W"), (8, "B"), (10, "W")):
         def wiped(out):
