@@ -1,0 +1,44 @@
+// `reversi play`'s remembered settings: a small "key = value" file in the user's configuration
+// directory ($XDG_CONFIG_HOME/reversi/play.conf, or ~/.config/reversi/play.conf), read at the start
+// of a game and written back with the settings the game was played with, as the GUI seed keeps its
+// players' properties between games.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace reversi {
+
+struct PlaySettings {
+    int size = 8;
+    std::string black = "human";  // "human" or a built-in player spec (greedy, part2:time=0.5, ...)
+    std::string white = "part2";
+    std::string blackName;        // shown next to the colour; empty: the seat type
+    std::string whiteName;
+    int level = 0;                // part2 search depth cap (0: as deep as the move time allows)
+    double moveTime = 0.75;       // part2 CPU seconds per move
+    std::string color = "auto";   // auto (when the output is a terminal), on, off
+    bool showMoves = false;       // mark the legal moves on every board
+    double delay = 0.6;           // seconds between moves when two computers play at a terminal
+
+    friend bool operator==(const PlaySettings&, const PlaySettings&) = default;
+};
+
+// The settings file's path from the environment; empty when neither XDG_CONFIG_HOME nor HOME is set.
+std::string defaultSettingsPath();
+
+// Parses a settings file's text. Unknown keys and bad values are skipped with a message each in
+// `warnings` (the default or earlier value stays).
+PlaySettings parseSettings(const std::string& text, std::vector<std::string>& warnings);
+std::string formatSettings(const PlaySettings& settings);
+
+// Reads `path`; a missing file gives the defaults without a warning.
+PlaySettings loadSettings(const std::string& path, std::vector<std::string>& warnings);
+// Writes `path` atomically, creating its directory (and parents) when missing. Throws
+// std::runtime_error on failure.
+void saveSettings(const std::string& path, const PlaySettings& settings);
+
+// Checks a seat type: "human" or a built-in player spec. Returns an error message, empty when valid.
+std::string checkSeatSpec(const std::string& spec);
+
+}  // namespace reversi

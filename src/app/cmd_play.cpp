@@ -1,0 +1,246 @@
+// `reversi play` and `reversi replay FILE`: games for people at a terminal, and saved games shown
+// move by move. Settings are remembered in $XDG_CONFIG_HOME/reversi/play.conf (or ~/.config/...).
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <memory>
+#include <random>
+
+#include "commands.hpp"
+#include "reversi/play_session.hpp"
+#include "reversi/settings.hpp"
+
+namespace reversi::app {
+
+namespace {
+
+struct PlayArgs {
+    int size = 0;
+    std::string black, white, blackName, whiteName;
+    int level = -1;
+    double moveTime = 0;
+    bool color = false, noColor = false, ascii = false;
+    bool showMoves = false, noShowMoves = false;
+    double delay = -1;
+    bool ask = false, noAsk = false;
+    std::string load, record, config;
+    double hintTime = 0.5;
+    bool scroll = false, noRemember = false;
+    std::uint64_t seed = 0;
+    bool seedGiven = false;
+};
+
+struct ReplayArgs {
+    std::string file;
+    bool color = false, noColor = false, ascii = false, step = false, noStep = false;
+    double delay = 0;
+};
+
+// For the interrupt handler: the game so far, kept up to date after every move.
+char g_record[2 * kMaxSize * kMaxSize * 3 + 64];
+volatile std::sig_atomic_t g_colour = 0;
+
+void onInterrupt(int) {
+    auto say = [](const char* text) {
+        const ssize_t ignored = ::write(2, text, std::strlen(text));
+        (void)ignored;
+    };
+    if (g_colour) say("\033[0m");
+    say("\nreversi: interrupted");
+    if (g_record[0]) {
+        say("; the game so far: ");
+        say(g_record);
+    }
+    say("\n");
+    std::_Exit(130);
+}
+
+void keepRecord(const std::string& record) {
+    // Copy without a terminator first, so that a signal mid-copy sees the old or a shorter record.
+    const std::size_t n = std::min(record.size(), sizeof g_record - 1);
+    g_record[0] = '\0';
+    std::memcpy(g_record + 1, record.data() + (n ? 1 : 0), n ? n - 1 : 0);
+    g_record[n] = '\0';
+    if (n) g_record[0] = record[0];
+}
+
+// Escape codes only where a person reads them: --color forces them for this run, --no-color or a
+// remembered "off" turns them off; otherwise only a terminal (without NO_COLOR) gets colours. A
+// remembered "on" means "on at a terminal", so an old setting never leaks escapes into a pipe.
+bool decideColour(bool on, bool off, const std::string& remembered) {
+    if (on) return true;
+    if (off) return false;
+    if (remembered == "off") return false;
+    const char* noColor = std::getenv("NO_COLOR");
+    return isTerminal(1) && !(noColor && *noColor);
+}
+
+int runPlay(const PlayArgs& a) {
+    const std::string configPath = a.config.empty() ? defaultSettingsPath() : a.config;
+    std::vector<std::string> warnings;
+    PlaySettings s = configPath.empty() ? PlaySettings{} : loadSettings(configPath, warnings);
+    for (const std::string& w : warnings) std::cerr << "reversi: " << w << "\n";
+
+    if (a.size && !isValidSize(a.size)) {
+        std::cerr << "reversi: --size must be an even number from 4 to 26\n";
+        return 2;
+    }
+    // Options override the remembered settings (and are remembered in turn).
+    if (a.size) s.size = a.size;
+    if (!a.black.empty()) s.black = a.black;
+    if (!a.white.empty()) s.white = a.white;
+    if (!a.blackName.empty()) s.blackName = a.blackName == "-" ? "" : a.blackName;
+    if (!a.whiteName.empty()) s.whiteName = a.whiteName == "-" ? "" : a.whiteName;
+    if (a.level >= 0) s.level = a.level;
+    if (a.moveTime > 0) s.moveTime = a.moveTime;
+    if (a.color) s.color = "auto";  // remembered as "colours at a terminal"; forced for this run only
+    if (a.noColor) s.color = "off";
+    if (a.showMoves) s.showMoves = true;
+    if (a.noShowMoves) s.showMoves = false;
+    if (a.delay >= 0) s.delay = a.delay;
+    for (const std::string* spec : {&s.black, &s.white}) {
+        const std::string problem = checkSeatSpec(*spec);
+        if (!problem.empty()) {
+            std::cerr << "reversi: " << problem << "\n";
+            return 2;
+        }
+    }
+
+    const bool interactive = isTerminal(0);
+    const bool seatsGiven = !a.black.empty() || !a.white.empty() || a.size || !a.load.empty();
+    if (a.ask || (interactive && !a.noAsk && !seatsGiven)) {
+        if (!askPlaySettings(std::cin, std::cout, s)) {
+            std::cerr << "\nreversi: input ended before the game started\n";
+            return 1;
+        }
+    }
+    if (!a.noRemember && !configPath.empty()) {
+        try {
+            saveSettings(configPath, s);
+        } catch (const std::exception& e) {
+            std::cerr << "reversi: cannot remember the settings: " << e.what() << "\n";
+        }
+    }
+
+    PlayOptions o;
+    o.size = s.size;
+    o.black = {applyEngineSettings(s.black, s.level, s.moveTime), s.blackName};
+    o.white = {applyEngineSettings(s.white, s.level, s.moveTime), s.whiteName};
+    o.hintEngine.moveTime = a.hintTime;
+    o.view.color = decideColour(a.color, a.noColor, s.color);
+    o.view.unicode = o.view.color && !a.ascii && localeIsUtf8();
+    o.clearScreen = o.view.color && isTerminal(1) && !a.scroll;
+    o.showMoves = s.showMoves;
+    // The pace of computer against computer: the remembered delay at a terminal, none into a pipe
+    // unless asked for.
+    o.delay = a.delay >= 0 ? a.delay : isTerminal(1) ? s.delay : 0;
+    o.askPlayAgain = interactive;
+    o.echoInput = !interactive;
+    o.recordPath = a.record;
+    o.seed = a.seedGiven ? a.seed : std::random_device{}();
+    if (!a.load.empty()) {
+        try {
+            const RecordedGame game = loadRecordedGame(a.load);
+            o.size = game.size;
+            o.startMoves = game.moves;
+        } catch (const std::exception& e) {
+            std::cerr << "reversi: " << e.what() << "\n";
+            return 2;
+        }
+    }
+    o.onRecord = keepRecord;
+    g_colour = o.view.color ? 1 : 0;
+    std::signal(SIGINT, onInterrupt);
+    std::signal(SIGTERM, onInterrupt);
+    const int status = runPlaySession(std::cin, std::cout, std::cerr, o);
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+    return status;
+}
+
+int runReplayCommand(const ReplayArgs& a) {
+    RecordedGame game;
+    try {
+        game = loadRecordedGame(a.file);
+    } catch (const std::exception& e) {
+        std::cerr << "reversi: " << e.what() << "\n";
+        return 2;
+    }
+    ViewOptions view;
+    std::vector<std::string> ignored;
+    const std::string configPath = defaultSettingsPath();
+    const PlaySettings s = configPath.empty() ? PlaySettings{} : loadSettings(configPath, ignored);
+    view.color = decideColour(a.color, a.noColor, s.color);
+    view.unicode = view.color && !a.ascii && localeIsUtf8();
+    const bool wait = !a.noStep && a.delay <= 0 && (a.step || (isTerminal(0) && isTerminal(1)));
+    g_colour = view.color ? 1 : 0;
+    std::signal(SIGINT, onInterrupt);
+    return runReplay(game, std::cin, std::cout, std::cerr, view, view.color && isTerminal(1), wait, a.delay);
+}
+
+const char* kSeatHelp =
+    "human, greedy, smarter, smartest, random[:SEED] or part2[:time=SECONDS,depth=PLIES] "
+    "(plain part2 takes --level and --move-time)";
+
+}  // namespace
+
+void addPlayCommands(CLI::App& app, Action& action) {
+    auto a = std::make_shared<PlayArgs>();
+    CLI::App* play = app.add_subcommand(
+        "play", "Play at a terminal: two people, a person against an engine, or watch two engines; settings "
+                "are remembered between games");
+    play->add_option("--size", a->size, "Board size: an even number from 4 to 26 (remembered; default 8)")
+        ->check(CLI::Range(4, 26));
+    play->add_option("--black", a->black, std::string("Black's seat: ") + kSeatHelp + " (remembered; default human)");
+    play->add_option("--white", a->white, std::string("White's seat: ") + kSeatHelp + " (remembered; default part2)");
+    play->add_option("--black-name", a->blackName, "Black's name ('-' for none; remembered)");
+    play->add_option("--white-name", a->whiteName, "White's name ('-' for none; remembered)");
+    play->add_option("--level", a->level,
+                     "part2's level: search depth 1-64, or 0 for as deep as the move time allows (remembered; "
+                     "default 0)")
+        ->check(CLI::Range(0, 64));
+    play->add_option("--move-time", a->moveTime, "part2's CPU seconds per move (remembered; default 0.75)")
+        ->check(CLI::Range(0.001, 60.0));
+    play->add_flag("--color", a->color, "Colours even when the output is not a terminal (this game only; remembered as colours at a terminal)");
+    play->add_flag("--no-color", a->noColor, "Plain text without escape codes (remembered)");
+    play->add_flag("--ascii", a->ascii, "X and O for the discs even in a UTF-8 terminal");
+    play->add_flag("--show-moves", a->showMoves, "Mark the legal moves on every board (remembered)");
+    play->add_flag("--no-show-moves", a->noShowMoves, "Mark legal moves only on request (remembered)");
+    play->add_option("--delay", a->delay,
+                     "Seconds between moves when two computers play (remembered; default 0.6, used at a terminal)")
+        ->check(CLI::Range(0.0, 60.0));
+    play->add_flag("--ask", a->ask, "Ask for the size, seats, names and engine settings before the game");
+    play->add_flag("--no-ask", a->noAsk, "Never ask: use the remembered settings and the options");
+    play->add_option("--load", a->load, "Continue a saved game (its size replaces --size)");
+    play->add_option("--record", a->record, "Write the game record to this file at the end of the game");
+    play->add_option("--hint-time", a->hintTime, "CPU seconds the engine thinks for a hint")
+        ->check(CLI::Range(0.001, 60.0))
+        ->capture_default_str();
+    play->add_flag("--scroll", a->scroll, "Do not clear the screen between moves");
+    play->add_option("--config", a->config,
+                     "Settings file (default $XDG_CONFIG_HOME/reversi/play.conf or ~/.config/reversi/play.conf)");
+    play->add_flag("--no-remember", a->noRemember, "Do not write this game's settings back to the settings file");
+    play->add_option("--seed", a->seed, "Seed for unseeded random players")->each([a](const std::string&) {
+        a->seedGiven = true;
+    });
+    play->callback([a, &action] { action = [a] { return runPlay(*a); }; });
+
+    auto r = std::make_shared<ReplayArgs>();
+    CLI::App* replay = app.add_subcommand("replay", "Show a saved game move by move");
+    replay->add_option("file", r->file, "A saved game: '8 f5d6c3...' or 'size 8' and the moves (from play, "
+                                        "save or match --save-games)")
+        ->required();
+    replay->add_flag("--color", r->color, "Colours even when the output is not a terminal");
+    replay->add_flag("--no-color", r->noColor, "Plain text without escape codes");
+    replay->add_flag("--ascii", r->ascii, "X and O for the discs even in a UTF-8 terminal");
+    replay->add_flag("--step", r->step, "Wait for Enter after each move (the default at a terminal)");
+    replay->add_flag("--no-step", r->noStep, "Show every move at once");
+    replay->add_option("--delay", r->delay, "Seconds between moves instead of waiting for Enter")
+        ->check(CLI::Range(0.0, 60.0));
+    replay->callback([r, &action] { action = [r] { return runReplayCommand(*r); }; });
+}
+
+}  // namespace reversi::app
