@@ -1,0 +1,252 @@
+// `reversi perft`, `reversi solve`, `reversi nboard`, `reversi gtp`: move-generation counts, the exact
+// endgame solver and the protocols that connect the engine to Othello software.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <ctime>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "commands.hpp"
+#include "reversi/endgame.hpp"
+#include "reversi/gtp.hpp"
+#include "reversi/nboard.hpp"
+#include "reversi/perft.hpp"
+#include "reversi/position_text.hpp"
+
+namespace reversi::app {
+
+namespace {
+
+struct PerftSettings {
+    int size = 8;
+    int depth = 9;
+    std::string from;
+    bool reference = false;
+    bool crossCheck = false;
+};
+
+int runPerft(const PerftSettings& s) {
+    Board board(s.size);
+    char side = kBlack;
+    if (!s.from.empty()) {
+        try {
+            const TextPosition p = parsePosition(s.from);
+            board = p.board;
+            side = p.toMove;
+        } catch (const PositionError& e) {
+            std::cerr << "reversi perft: --from: " << e.what() << '\n';
+            return 2;
+        }
+    }
+    std::printf("perft %dx%d, %s, %s to move%s\n", board.size(), board.size(),
+                s.from.empty() ? "start position" : "given position", side == kBlack ? "black" : "white",
+                s.reference ? " (char-array rules)" : "");
+    std::printf("%5s %22s %10s %10s %14s\n", "depth", "leaves", "seconds", "cpu s", "leaves/s");
+    std::fflush(stdout);
+    int status = 0;
+    for (int d = 1; d <= s.depth; ++d) {
+        const auto t0 = std::chrono::steady_clock::now();
+        const std::clock_t c0 = std::clock();
+        const auto counts = s.reference ? perftCountsReference(board, side, d) : perftCounts(board, side, d);
+        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
+        const std::uint64_t leaves = counts.back();
+        std::printf("%5d %22llu %10.3f %10.3f %14.0f", d, static_cast<unsigned long long>(leaves), secs, cpu,
+                    secs > 0 ? static_cast<double>(leaves) / secs : 0.0);
+        if (s.crossCheck) {
+            const auto ref = perftCountsReference(board, side, d);
+            const bool same = ref == counts;
+            std::printf("  %s", same ? "= char-array rules" : "MISMATCH with the char-array rules");
+            if (!same) status = 1;
+        }
+        std::printf("\n");
+        std::fflush(stdout);
+    }
+    return status;
+}
+
+struct SolveSettings {
+    std::string file;
+    int jobs = 1;
+    bool check = false;
+    int first = 1;
+    int last = 0;
+    int tableBits = 21;
+    int firstNumber = 1;  // number shown for the file's first position
+};
+
+struct SolveLine {
+    SolveResult r;
+    std::string text;
+    bool mismatch = false;
+};
+
+SolveLine solveOne(const TextPosition& p, int index, const SolveSettings& s, EndgameSolver8* solver8) {
+    SolveLine line;
+    if (p.board.size() == 8 && solver8) {
+        std::uint64_t P = 0, O = 0;
+        for (int r = 0; r < 8; ++r)
+            for (int c = 0; c < 8; ++c) {
+                const char cell = p.board.at(r, c);
+                if (cell == p.toMove) P |= std::uint64_t{1} << (r * 8 + c);
+                else if (cell == opponentOf(p.toMove)) O |= std::uint64_t{1} << (r * 8 + c);
+            }
+        solver8->clear();
+        line.r = solver8->solve(P, O);
+    } else {
+        line.r = solveExact(p.board, p.toMove);
+    }
+    const int n = p.board.size();
+    int empties = 0;
+    for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c) empties += p.board.at(r, c) == kEmpty;
+    const Move best = line.r.move < 0 ? kNoMove : Move{line.r.move / n, line.r.move % n};
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "#%-3d %2d empties  %c  move %-3s score %+3d  nodes %13llu  time %9.3f s  %6.1f Mn/s",
+                  index, empties, p.toMove == kBlack ? 'X' : 'O', squareName(best).c_str(), line.r.score,
+                  static_cast<unsigned long long>(line.r.nodes), line.r.seconds,
+                  line.r.seconds > 0 ? static_cast<double>(line.r.nodes) / line.r.seconds / 1e6 : 0.0);
+    line.text = buf;
+    if (s.check && p.hasBestScore()) {
+        const int expected = p.bestScore();
+        bool moveOk = best.isNone();
+        for (const MoveScore& m : p.annotations)
+            if (m.move == best && m.score == expected) moveOk = true;
+        line.mismatch = line.r.score != expected || !moveOk;
+        line.text += line.mismatch ? "  MISMATCH (expected " + std::to_string(expected) + ")" : "  ok";
+    }
+    return line;
+}
+
+int runSolve(const SolveSettings& s) {
+    std::vector<TextPosition> positions;
+    try {
+        positions = readPositionFile(s.file);
+    } catch (const PositionError& e) {
+        std::cerr << "reversi solve: " << e.what() << '\n';
+        return 2;
+    }
+    const int last = s.last > 0 ? std::min<int>(s.last, static_cast<int>(positions.size())) : static_cast<int>(positions.size());
+    const int first = std::max(1, s.first);
+    if (first > last) {
+        std::cerr << "reversi solve: no positions selected\n";
+        return 2;
+    }
+    const int count = last - first + 1;
+    std::vector<SolveLine> lines(static_cast<std::size_t>(count));
+    const auto t0 = std::chrono::steady_clock::now();
+    if (s.jobs <= 1) {
+        EndgameSolver8 solver(s.tableBits);
+        for (int i = 0; i < count; ++i) {
+            lines[static_cast<std::size_t>(i)] =
+                solveOne(positions[static_cast<std::size_t>(first - 1 + i)], first + i + s.firstNumber - 1, s, &solver);
+            std::printf("%s\n", lines[static_cast<std::size_t>(i)].text.c_str());
+            std::fflush(stdout);
+        }
+    } else {
+        std::atomic<int> next{0};
+        std::mutex outMutex;
+        std::vector<std::thread> workers;
+        for (int j = 0; j < std::min(s.jobs, count); ++j)
+            workers.emplace_back([&] {
+                EndgameSolver8 solver(s.tableBits);
+                for (int i; (i = next++) < count;) {
+                    SolveLine l = solveOne(positions[static_cast<std::size_t>(first - 1 + i)], first + i + s.firstNumber - 1, s, &solver);
+                    const std::lock_guard<std::mutex> lock(outMutex);
+                    std::printf("%s\n", l.text.c_str());
+                    std::fflush(stdout);
+                    lines[static_cast<std::size_t>(i)] = std::move(l);
+                }
+            });
+        for (auto& w : workers) w.join();
+    }
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::uint64_t nodes = 0;
+    double cpu = 0;
+    int mismatches = 0;
+    for (const SolveLine& l : lines) {
+        nodes += l.r.nodes;
+        cpu += l.r.seconds;
+        mismatches += l.mismatch;
+    }
+    std::printf("total: %d positions, %llu nodes, %.3f s solving (sum), %.3f s wall, %d job%s", count,
+                static_cast<unsigned long long>(nodes), cpu, wall, s.jobs, s.jobs == 1 ? "" : "s");
+    if (s.check) std::printf(", %d mismatch%s", mismatches, mismatches == 1 ? "" : "es");
+    std::printf("\n");
+    return mismatches ? 1 : 0;
+}
+
+}  // namespace
+
+void addToolCommands(CLI::App& app, Action& action) {
+    {
+        auto s = std::make_shared<PerftSettings>();
+        CLI::App* cmd = app.add_subcommand("perft", "Count the move paths of every depth (validates move generation)");
+        cmd->add_option("--size", s->size, "Board size (even, 4 to 26)")
+            ->check([](const std::string& v) {
+                try {
+                    return isValidSize(std::stoi(v)) ? std::string() : std::string("size must be an even number from 4 to 26");
+                } catch (const std::exception&) {
+                    return std::string("size must be a number");
+                }
+            })
+            ->capture_default_str();
+        cmd->add_option("--depth", s->depth, "Deepest ply counted")->check(CLI::Range(1, 60))->capture_default_str();
+        cmd->add_option("--from", s->from,
+                        "Start from this position: OBF (64 of X/O/-, space, X/O) or board text (n*n of B/W/U, space, "
+                        "B/W); overrides --size");
+        cmd->add_flag("--reference", s->reference, "Count with the lab's char-array rules instead of bitboards (slow)");
+        cmd->add_flag("--cross-check", s->crossCheck,
+                      "Also count with the char-array rules and compare (exit status 1 on a mismatch)");
+        cmd->callback([s, &action] { action = [s] { return runPerft(*s); }; });
+    }
+    {
+        auto s = std::make_shared<SolveSettings>();
+        CLI::App* cmd = app.add_subcommand(
+            "solve", "Exact endgame solve of every position of a file (OBF or board text, one per line)");
+        cmd->add_option("file", s->file, "Position file (e.g. fforum-40-59.obf)")->required();
+        cmd->add_option("-j,--jobs", s->jobs, "Positions solved at once (one thread each)")
+            ->check(CLI::Range(1, 64))
+            ->capture_default_str();
+        cmd->add_flag("--check", s->check,
+                      "Compare with the file's annotations (\"A2:+38\"): exit status 1 unless every score is the best "
+                      "annotated score and every move is annotated with it");
+        cmd->add_option("--first", s->first, "First position solved (1-based)")->check(CLI::Range(1, 1000000));
+        cmd->add_option("--last", s->last, "Last position solved (default: the last of the file)")
+            ->check(CLI::Range(1, 1000000));
+        cmd->add_option("--first-number", s->firstNumber,
+                        "Number shown for the file's first position (20 for fforum-20-39.obf)")
+            ->check(CLI::Range(0, 1000000));
+        cmd->add_option("--table-bits", s->tableBits, "log2 of the transposition table entries (24 bytes each)")
+            ->check(CLI::Range(10, 28))
+            ->capture_default_str();
+        cmd->callback([s, &action] { action = [s] { return runSolve(*s); }; });
+    }
+    {
+        auto opts = std::make_shared<NBoardOptions>();
+        CLI::App* cmd = app.add_subcommand("nboard", "Speak the NBoard protocol on standard input/output (8x8)");
+        cmd->add_option("--move-time", opts->moveTime, "CPU seconds per move when no depth limit applies")
+            ->check(CLI::Range(0.001, 3600.0))
+            ->capture_default_str();
+        cmd->callback([opts, &action] {
+            action = [opts] { return runNBoard(std::cin, std::cout, *opts); };
+        });
+    }
+    {
+        auto opts = std::make_shared<GtpOptions>();
+        CLI::App* cmd = app.add_subcommand("gtp", "Speak GTP (Go Text Protocol, for Othello) on standard input/output");
+        cmd->add_option("--move-time", opts->moveTime, "CPU seconds per genmove")
+            ->check(CLI::Range(0.001, 3600.0))
+            ->capture_default_str();
+        cmd->add_option("--depth", opts->depth, "Search exactly this many plies (0: until the time is up)")
+            ->check(CLI::Range(0, 64))
+            ->capture_default_str();
+        cmd->callback([opts, &action] { action = [opts] { return runGtp(std::cin, std::cout, *opts); }; });
+    }
+}
+
+}  // namespace reversi::app

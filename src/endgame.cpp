@@ -1,0 +1,491 @@
+#include "reversi/endgame.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+#include "reversi/bitboard.hpp"
+#include "reversi/position.hpp"
+
+namespace reversi {
+
+namespace eg8 {
+
+u64 stableDiscs(u64 P, u64 O) {
+    constexpr u64 colA = 0x0101010101010101ULL, colH = 0x8080808080808080ULL;
+    constexpr u64 row1 = 0xFFULL, row8 = 0xFF00000000000000ULL;
+    constexpr u64 border = colA | colH | row1 | row8;
+    const u64 filled = P | O;
+    // Squares whose whole line (in each of the four orientations) is filled.
+    u64 fullH = 0, fullV = 0, fullD9 = 0, fullD7 = 0;
+    for (int r = 0; r < 8; ++r) {
+        const u64 row = row1 << (8 * r);
+        if ((filled & row) == row) fullH |= row;
+        const u64 col = colA << r;
+        if ((filled & col) == col) fullV |= col;
+    }
+    // Diagonals: rays of a1..h1 and a1..a8 edge squares cover each diagonal once.
+    for (int s = 0; s < 8; ++s) {
+        for (const int start : {s, s * 8}) {
+            const u64 d9 = kRays.ray[static_cast<std::size_t>(start)][2] | (u64{1} << start);  // +9 from top/left edge
+            if ((filled & d9) == d9) fullD9 |= d9;
+        }
+        for (const int start : {s, s * 8 + 7}) {
+            const u64 d7 = kRays.ray[static_cast<std::size_t>(start)][3] | (u64{1} << start);  // +7 from top/right edge
+            if ((filled & d7) == d7) fullD7 |= d7;
+        }
+    }
+    u64 stable = 0;
+    while (true) {
+        const u64 h = fullH | colA | colH | ((stable >> 1) & ~colH) | ((stable << 1) & ~colA);
+        const u64 v = fullV | row1 | row8 | (stable >> 8) | (stable << 8);
+        const u64 d9 = fullD9 | border | ((stable >> 9) & ~colH) | ((stable << 9) & ~colA);
+        const u64 d7 = fullD7 | border | ((stable >> 7) & ~colA) | ((stable << 7) & ~colH);
+        const u64 next = P & h & v & d9 & d7;
+        if (next == stable) return stable;
+        stable = next;
+    }
+}
+
+}  // namespace eg8
+
+namespace {
+
+using eg8::u64;
+
+inline u64 bit(int sq) { return u64{1} << sq; }
+// Quadrant of a square as a one-bit mask (parity of empties per quadrant).
+inline unsigned quadrant(int sq) { return 1U << (((sq >> 5) & 1) * 2 + ((sq >> 2) & 1)); }
+
+// Edax's null-window stability thresholds: below them a stability cutoff cannot succeed.
+constexpr int kStabilityThreshold[65] = {99, 99, 99, 99, 6,  8,  10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32,
+                                         34, 36, 38, 40, 42, 44, 46, 48, 48, 50, 50, 52, 52, 54, 54, 56, 56,
+                                         58, 58, 60, 60, 62, 62, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
+                                         64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64};
+
+constexpr int kShallowEmpties = 6;  // at or below: no move generation, no table, parity order
+constexpr int kTableEmpties = 9;    // at or above: transposition table
+constexpr int kSortEmpties = 14;    // at or above: moves ordered by a shallow search
+constexpr u64 kCorners = 0x8100000000000081ULL;
+
+}  // namespace
+
+struct EndgameSolver8::Impl {
+    struct Entry {
+        u64 P = 0, O = 0;
+        std::int8_t lower = -64, upper = 64;
+        std::int8_t move = -1;
+        std::uint8_t empties = 0;
+    };
+    std::vector<Entry> table;
+    std::size_t mask;
+    u64 nodeCount = 0;
+    std::function<bool()> stop;
+    bool stopped = false;
+
+    explicit Impl(int log2) : table(std::size_t{1} << log2), mask((std::size_t{1} << log2) - 1) {}
+
+    std::size_t slot(u64 P, u64 O) const {
+        u64 h = (P ^ (O * 0x9E3779B97F4A7C15ULL)) * 0xFF51AFD7ED558CCDULL;
+        h ^= h >> 29;
+        return static_cast<std::size_t>(h) & mask;
+    }
+
+    // ---- The last empties: explicit square lists, no move generation. ----
+
+    int solve1(u64 P, u64 O, int sq) {
+        ++nodeCount;
+        const int p = std::popcount(P);
+        if (const u64 f = eg8::flips(sq, P, O)) return 2 * (p + std::popcount(f) + 1) - 64;
+        if (const u64 f = eg8::flips(sq, O, P)) return 2 * (p - std::popcount(f)) - 64;
+        const int d = 2 * p - 63;  // game over with one empty: it goes to the winner
+        return d > 0 ? d + 1 : d - 1;
+    }
+
+    int solve2(u64 P, u64 O, int alpha, int beta, int x1, int x2, bool passed) {
+        ++nodeCount;
+        int best = -99;
+        if (const u64 f = eg8::flips(x1, P, O)) best = -solve1(O ^ f, P ^ f ^ bit(x1), x2);
+        if (best < beta) {
+            if (const u64 f = eg8::flips(x2, P, O)) best = std::max(best, -solve1(O ^ f, P ^ f ^ bit(x2), x1));
+        }
+        if (best == -99) {
+            if (passed) return eg8::finalScore(O, P) * -1;
+            return -solve2(O, P, -beta, -alpha, x1, x2, true);
+        }
+        return best;
+    }
+
+    // n (3..kShallowEmpties) empties in sq[]; parity = odd quadrants as a bit set.
+    int shallow(u64 P, u64 O, int alpha, int beta, const std::uint8_t* sq, int n, unsigned parity, bool passed) {
+        ++nodeCount;
+        if (stopped) return 0;
+        int best = -99;
+        std::uint8_t child[kShallowEmpties];
+        for (int pass = 0; pass < 2; ++pass) {
+            for (int i = 0; i < n; ++i) {
+                const int s = sq[i];
+                const bool odd = (parity & quadrant(s)) != 0;
+                if (odd != (pass == 0)) continue;
+                const u64 f = eg8::flips(s, P, O);
+                if (!f) continue;
+                int k = 0;
+                for (int j = 0; j < n; ++j)
+                    if (j != i) child[k++] = sq[j];
+                const u64 nP = O ^ f, nO = P ^ f ^ bit(s);
+                int score;
+                if (n == 3) {
+                    score = -solve2(nP, nO, -beta, -alpha, child[0], child[1], false);
+                } else {
+                    score = -shallow(nP, nO, -beta, -alpha, child, n - 1, parity ^ quadrant(s), false);
+                }
+                if (score > best) {
+                    best = score;
+                    if (score > alpha) {
+                        alpha = score;
+                        if (alpha >= beta) return best;
+                    }
+                }
+            }
+        }
+        if (best == -99) {
+            if (passed) return -eg8::finalScore(O, P);
+            return -shallow(O, P, -beta, -alpha, sq, n, parity, true);
+        }
+        return best;
+    }
+
+    int shallowEntry(u64 P, u64 O, int alpha, int beta) {
+        std::uint8_t sq[kShallowEmpties];
+        int n = 0;
+        unsigned parity = 0;
+        // Corners first, then the rest: a cheap static order inside each parity class.
+        u64 empty = ~(P | O);
+        for (u64 e = empty & kCorners; e; e &= e - 1) sq[n++] = static_cast<std::uint8_t>(std::countr_zero(e));
+        for (u64 e = empty & ~kCorners; e; e &= e - 1) sq[n++] = static_cast<std::uint8_t>(std::countr_zero(e));
+        for (int i = 0; i < n; ++i) parity ^= quadrant(sq[i]);
+        switch (n) {
+            case 0: return eg8::finalScore(P, O);
+            case 1: return solve1(P, O, sq[0]);
+            case 2: return solve2(P, O, alpha, beta, sq[0], sq[1], false);
+            default: return shallow(P, O, alpha, beta, sq, n, parity, false);
+        }
+    }
+
+    // ---- Deeper: move generation, fastest-first, table, stability. ----
+
+    struct Move {
+        u64 f;
+        int sq;
+        int key;
+    };
+
+    // A small midgame evaluation (for move ordering only): mobility, corners, potential mobility.
+    static u64 neighbours(u64 x) {
+        return (x >> 8 | x << 8 | ((x >> 1 | x >> 9 | x << 7) & 0x7F7F7F7F7F7F7F7FULL) |
+                ((x << 1 | x << 9 | x >> 7) & 0xFEFEFEFEFEFEFEFEULL));
+    }
+    static int midEval(u64 P, u64 O, u64 mp, u64 mo) {
+        const u64 empty = ~(P | O);
+        const u64 xSquares = 0x0042000000004200ULL;
+        const u64 emptyCornerX = neighbours(empty & kCorners) & xSquares;
+        return (std::popcount(mp) + std::popcount(mp & kCorners) - std::popcount(mo) - std::popcount(mo & kCorners)) * 8 +
+               (std::popcount(P & kCorners) - std::popcount(O & kCorners)) * 24 -
+               (std::popcount(P & emptyCornerX) - std::popcount(O & emptyCornerX)) * 12 +
+               (std::popcount(neighbours(O) & empty) - std::popcount(neighbours(P) & empty)) * 2;
+    }
+    int midSearch(u64 P, u64 O, int alpha, int beta, int depth, bool passed) {
+        ++nodeCount;
+        const u64 mp = eg8::moves(P, O);
+        if (depth == 0) return midEval(P, O, mp, eg8::moves(O, P));
+        if (!mp) {
+            if (passed) return -eg8::finalScore(O, P) * 64;
+            return -midSearch(O, P, -beta, -alpha, depth, true);
+        }
+        int best = -1000000;
+        for (u64 m = mp; m; m &= m - 1) {
+            const int s = std::countr_zero(m);
+            const u64 f = eg8::flips(s, P, O);
+            const int score = -midSearch(O ^ f, P ^ f ^ bit(s), -beta, -alpha, depth - 1, false);
+            if (score > best) {
+                best = score;
+                if (score > alpha) {
+                    alpha = score;
+                    if (alpha >= beta) break;
+                }
+            }
+        }
+        return best;
+    }
+
+    int orderMoves(u64 P, u64 O, u64 mv, int ttMove, unsigned parity, Move* list) {
+        const int empties = 64 - std::popcount(P | O);
+        if (empties >= kSortEmpties) {
+            // High in the tree: order by a shallow midgame search (the table move first).
+            const int depth = empties >= 22 ? 3 : empties >= 17 ? 2 : 1;
+            int n = 0;
+            for (; mv; mv &= mv - 1) {
+                const int s = std::countr_zero(mv);
+                const u64 f = eg8::flips(s, P, O);
+                const u64 nP = O ^ f, nO = P ^ f ^ bit(s);
+                int key = s == ttMove ? 1 << 30 : -midSearch(nP, nO, -1000000, 1000000, depth - 1, false);
+                if (nP == 0) key = 1 << 29;
+                list[n++] = {f, s, key};
+            }
+            return n;
+        }
+        int n = 0;
+        const u64 empty = ~(P | O);
+        for (; mv; mv &= mv - 1) {
+            const int s = std::countr_zero(mv);
+            const u64 f = eg8::flips(s, P, O);
+            const u64 nP = O ^ f, nO = P ^ f ^ bit(s);
+            int key;
+            if (s == ttMove) {
+                key = 1 << 30;
+            } else if (nP == 0) {
+                key = 1 << 29;  // wipe-out
+            } else {
+                const u64 replies = eg8::moves(nP, nO);
+                // Fastest first: fewest replies (corners count double), then fewest potential replies.
+                const u64 nearMine = (nO >> 8 | nO << 8 | ((nO >> 1 | nO >> 9 | nO << 7) & 0x7F7F7F7F7F7F7F7FULL) |
+                                      ((nO << 1 | nO << 9 | nO >> 7) & 0xFEFEFEFEFEFEFEFEULL)) &
+                                     empty & ~bit(s);
+                key = -(std::popcount(replies) + std::popcount(replies & kCorners)) * 64 - std::popcount(nearMine) * 2;
+                if (parity & quadrant(s)) key += 8;
+                if (bit(s) & kCorners) key += 16;
+            }
+            list[n++] = {f, s, key};
+        }
+        return n;
+    }
+
+    int deep(u64 P, u64 O, int alpha, int beta, int empties, bool passed) {
+        if (empties <= kShallowEmpties) return shallowEntry(P, O, alpha, beta);
+        if ((++nodeCount & 4095) == 0 && stop && !stopped && stop()) stopped = true;
+        if (stopped) return 0;
+        const u64 mv = eg8::moves(P, O);
+        if (!mv) {
+            if (passed) return -eg8::finalScore(O, P);
+            return -deep(O, P, -beta, -alpha, empties, true);
+        }
+        if (alpha >= kStabilityThreshold[empties]) {
+            const int bound = 64 - 2 * std::popcount(eg8::stableDiscs(O, P));
+            if (bound <= alpha) return bound;
+        }
+        int ttMove = -1;
+        Entry* e = nullptr;
+        if (empties >= kTableEmpties) {
+            // Two-way bucket: the matching entry, else the shallower one is replaced.
+            Entry* b = &table[slot(P, O) & ~std::size_t{1}];
+            e = (b[0].P == P && b[0].O == O) ? &b[0] : (b[1].P == P && b[1].O == O) ? &b[1]
+                : b[0].empties <= b[1].empties ? &b[0] : &b[1];
+            if (e->P == P && e->O == O) {
+                if (e->lower >= beta) return e->lower;
+                if (e->upper <= alpha) return e->upper;
+                if (e->lower == e->upper) return e->lower;
+                alpha = std::max<int>(alpha, e->lower);
+                beta = std::min<int>(beta, e->upper);
+                ttMove = e->move;
+            }
+        }
+        unsigned parity = 0;
+        for (u64 em = ~(P | O); em; em &= em - 1) parity ^= quadrant(std::countr_zero(em));
+        Move list[32];
+        const int n = orderMoves(P, O, mv, ttMove, parity, list);
+        const int alphaOrig = alpha;
+        int best = -99, bestSq = -1;
+        for (int i = 0; i < n; ++i) {
+            int bi = i;
+            for (int j = i + 1; j < n; ++j)
+                if (list[j].key > list[bi].key) bi = j;
+            std::swap(list[i], list[bi]);
+            const Move& m = list[i];
+            const u64 nP = O ^ m.f, nO = P ^ m.f ^ bit(m.sq);
+            int score;
+            if (i == 0) {
+                score = -deep(nP, nO, -beta, -alpha, empties - 1, false);
+            } else {
+                score = -deep(nP, nO, -alpha - 1, -alpha, empties - 1, false);
+                if (score > alpha && score < beta) score = -deep(nP, nO, -beta, -alpha, empties - 1, false);
+            }
+            if (stopped) return 0;
+            if (score > best) {
+                best = score;
+                bestSq = m.sq;
+                if (score > alpha) {
+                    alpha = score;
+                    if (alpha >= beta) break;
+                }
+            }
+        }
+        if (e) {
+            // Reuse the slot when it holds this position (keeps the other bound), else replace it.
+            if (!(e->P == P && e->O == O)) *e = Entry{P, O, -64, 64, -1, static_cast<std::uint8_t>(empties)};
+            if (best > alphaOrig) e->lower = static_cast<std::int8_t>(std::max<int>(e->lower, best));
+            if (best < beta) e->upper = static_cast<std::int8_t>(std::min<int>(e->upper, best));
+            e->move = static_cast<std::int8_t>(bestSq);
+        }
+        return best;
+    }
+
+    SolveResult root(u64 P, u64 O) {
+        SolveResult r;
+        const int empties = 64 - std::popcount(P | O);
+        u64 mv = eg8::moves(P, O);
+        if (!mv) {
+            r.score = eg8::moves(O, P) ? -deep(O, P, -64, 64, empties, true) : eg8::finalScore(P, O);
+            r.complete = !stopped;
+            return r;
+        }
+        unsigned parity = 0;
+        for (u64 em = ~(P | O); em; em &= em - 1) parity ^= quadrant(std::countr_zero(em));
+        Move list[32];
+        int ttMove = -1;
+        for (std::size_t k = 0; k < 2; ++k) {
+            const Entry& e = table[(slot(P, O) & ~std::size_t{1}) + k];
+            if (e.P == P && e.O == O) ttMove = e.move;
+        }
+        const int n = orderMoves(P, O, mv, ttMove, parity, list);
+        std::stable_sort(list, list + n, [](const Move& a, const Move& b) { return a.key > b.key; });
+        int alpha = -65;
+        const int beta = 65;
+        for (int i = 0; i < n; ++i) {
+            const Move& m = list[i];
+            const u64 nP = O ^ m.f, nO = P ^ m.f ^ bit(m.sq);
+            int score;
+            if (i == 0) {
+                score = -deep(nP, nO, -beta, -alpha, empties - 1, false);
+            } else {
+                score = -deep(nP, nO, -alpha - 1, -alpha, empties - 1, false);
+                if (score > alpha) score = -deep(nP, nO, -beta, -alpha, empties - 1, false);
+            }
+            if (stopped) break;
+            if (score > alpha) {
+                alpha = score;
+                r.move = m.sq;
+            }
+        }
+        r.score = alpha;
+        r.complete = !stopped;
+        return r;
+    }
+};
+
+EndgameSolver8::EndgameSolver8(int log2TableEntries) : impl_(std::make_unique<Impl>(log2TableEntries)) {}
+EndgameSolver8::~EndgameSolver8() = default;
+
+void EndgameSolver8::clear() { std::fill(impl_->table.begin(), impl_->table.end(), Impl::Entry{}); }
+std::uint64_t EndgameSolver8::nodes() const { return impl_->nodeCount; }
+
+SolveResult EndgameSolver8::solve(std::uint64_t P, std::uint64_t O, std::function<bool()> stop) {
+    const auto t0 = std::chrono::steady_clock::now();
+    impl_->stop = std::move(stop);
+    impl_->stopped = false;
+    const u64 before = impl_->nodeCount;
+    SolveResult r = impl_->root(P, O);
+    r.nodes = impl_->nodeCount - before;
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    impl_->stop = {};
+    return r;
+}
+
+int EndgameSolver8::solveWindow(std::uint64_t P, std::uint64_t O, int alpha, int beta) {
+    impl_->stopped = false;
+    impl_->stop = {};
+    return impl_->deep(P, O, alpha, beta, 64 - std::popcount(P | O), false);
+}
+
+// ---- Every other size: a plain negascout on Position<N>. ----
+
+namespace {
+
+template <int N>
+class GenericSolver {
+    using Pos = Position<N>;
+    using B = bb::Bits<N>;
+
+public:
+    explicit GenericSolver(std::function<bool()> stop) : stop_(std::move(stop)) {}
+
+    static int finalOf(const Pos& pos) {
+        const int p = pos.P.count(), o = pos.O.count(), e = N * N - p - o, d = p - o;
+        return d > 0 ? d + e : d < 0 ? d - e : 0;
+    }
+
+    int search(const Pos& pos, int alpha, int beta, int empties, bool passed, int* bestOut) {
+        if ((++nodes_ & 4095) == 0 && stop_ && !stopped_ && stop_()) stopped_ = true;
+        if (stopped_) return 0;
+        const B mv = pos.moves();
+        if (mv.none()) {
+            if (passed) return -finalOf(pos.passed());
+            return -search(pos.passed(), -beta, -alpha, empties, true, nullptr);
+        }
+        struct M {
+            int sq;
+            int key;
+        };
+        std::vector<M> list;
+        mv.forEach([&](int sq) {
+            int key = 0;
+            if (empties > 5) key = -pos.play(sq).moves().count();
+            if (bb::Masks<N>::corners.test(sq)) key += 2;
+            list.push_back({sq, key});
+        });
+        std::stable_sort(list.begin(), list.end(), [](const M& a, const M& b) { return a.key > b.key; });
+        int best = -N * N - 1;
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const Pos child = pos.play(list[i].sq);
+            int score;
+            if (i == 0) {
+                score = -search(child, -beta, -alpha, empties - 1, false, nullptr);
+            } else {
+                score = -search(child, -alpha - 1, -alpha, empties - 1, false, nullptr);
+                if (score > alpha && score < beta) score = -search(child, -beta, -alpha, empties - 1, false, nullptr);
+            }
+            if (stopped_) return 0;
+            if (score > best) {
+                best = score;
+                if (bestOut) *bestOut = list[i].sq;
+                if (score > alpha) {
+                    alpha = score;
+                    if (alpha >= beta) break;
+                }
+            }
+        }
+        return best;
+    }
+
+    std::uint64_t nodes_ = 0;
+    bool stopped_ = false;
+
+private:
+    std::function<bool()> stop_;
+};
+
+}  // namespace
+
+SolveResult solveExact(const Board& board, char colour, std::function<bool()> stop) {
+    const auto t0 = std::chrono::steady_clock::now();
+    SolveResult r;
+    if (board.size() == 8) {
+        const Position<8> pos = Position<8>::fromBoard(board, colour);
+        EndgameSolver8 solver(20);
+        r = solver.solve(pos.P.w[0], pos.O.w[0], std::move(stop));
+    } else {
+        bb::dispatchSize(board.size(), [&](auto size) {
+            constexpr int N = decltype(size)::value;
+            const Position<N> pos = Position<N>::fromBoard(board, colour);
+            GenericSolver<N> solver(std::move(stop));
+            int best = -1;
+            const int S = N * N;
+            r.score = solver.search(pos, -S - 1, S + 1, pos.emptyCount(), false, &best);
+            r.move = pos.moves().any() ? best : -1;
+            r.nodes = solver.nodes_;
+            r.complete = !solver.stopped_;
+        });
+    }
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return r;
+}
+
+}  // namespace reversi

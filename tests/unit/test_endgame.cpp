@@ -1,0 +1,122 @@
+#include <catch2/catch.hpp>
+
+#include <random>
+
+#include "reversi/endgame.hpp"
+#include "reversi/movegen.hpp"
+#include "reversi/perft.hpp"
+#include "reversi/position.hpp"
+#include "reversi/position_text.hpp"
+
+using namespace reversi;
+
+namespace {
+
+// Plays random moves from the start until `empties` squares are left (or the game ends).
+Board randomPosition(int n, int empties, std::mt19937& rng, char& toMove) {
+    Board b(n);
+    toMove = kBlack;
+    while (b.count(kEmpty) > empties) {
+        auto moves = b.legalMoves(toMove);
+        if (moves.empty()) {
+            if (!b.hasLegalMove(opponentOf(toMove))) break;
+            toMove = opponentOf(toMove);
+            continue;
+        }
+        const Move m = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)];
+        b.applyMove(m.row, m.col, toMove);
+        toMove = opponentOf(toMove);
+    }
+    return b;
+}
+
+// Plain minimax on the char-array board, empties to the winner.
+int minimax(const Board& b, char side, bool passed) {
+    const auto moves = b.legalMoves(side);
+    if (moves.empty()) {
+        if (passed) {
+            const int d = b.count(side) - b.count(opponentOf(side)), e = b.count(kEmpty);
+            return d > 0 ? d + e : d < 0 ? d - e : 0;
+        }
+        return -minimax(b, opponentOf(side), true);
+    }
+    int best = -1000;
+    for (const Move m : moves) {
+        Board c = b;
+        c.applyMove(m.row, m.col, side);
+        best = std::max(best, -minimax(c, opponentOf(side), false));
+    }
+    return best;
+}
+
+}  // namespace
+
+TEST_CASE("8x8 flips and moves agree with the generic bitboards", "[endgame]") {
+    std::mt19937 rng(7);
+    for (int i = 0; i < 200; ++i) {
+        char side;
+        const Board b = randomPosition(8, 60 - i % 55, rng, side);
+        const auto pos = Position<8>::fromBoard(b, side);
+        const std::uint64_t P = pos.P.w[0], O = pos.O.w[0];
+        REQUIRE(eg8::moves(P, O) == bb::legalMoves<8>(pos.P, pos.O).w[0]);
+        for (int sq = 0; sq < 64; ++sq)
+            if (!((P | O) >> sq & 1)) REQUIRE(eg8::flips(sq, P, O) == bb::flips<8>(pos.P, pos.O, sq).w[0]);
+    }
+}
+
+TEST_CASE("stable discs: a full board is stable, the start position is not", "[endgame]") {
+    CHECK(eg8::stableDiscs(0x00FF00FF00FF00FFULL, 0xFF00FF00FF00FF00ULL) == 0x00FF00FF00FF00FFULL);
+    const auto start = Position<8>::fromBoard(Board(8), kBlack);
+    CHECK(eg8::stableDiscs(start.P.w[0], start.O.w[0]) == 0);
+    CHECK(eg8::stableDiscs(1, 2) == 1);  // a corner
+}
+
+TEST_CASE("8x8 solver agrees with minimax on random endgames", "[endgame]") {
+    std::mt19937 rng(11);
+    EndgameSolver8 solver(16);
+    for (int i = 0; i < 60; ++i) {
+        char side;
+        const Board b = randomPosition(8, 3 + i % 7, rng, side);
+        const auto pos = Position<8>::fromBoard(b, side);
+        const SolveResult r = solver.solve(pos.P.w[0], pos.O.w[0]);
+        REQUIRE(r.score == minimax(b, side, false));
+        if (b.hasLegalMove(side)) {
+            REQUIRE(r.move >= 0);
+            Board c = b;
+            c.applyMove(r.move / 8, r.move % 8, side);
+            REQUIRE(-minimax(c, opponentOf(side), false) == r.score);
+        } else {
+            CHECK(r.move == -1);
+        }
+    }
+}
+
+TEST_CASE("generic solver on 4x4 and 6x6 agrees with minimax", "[endgame]") {
+    std::mt19937 rng(3);
+    for (int i = 0; i < 30; ++i) {
+        char side;
+        const int n = i % 2 ? 4 : 6;
+        const Board b = randomPosition(n, n == 4 ? 11 : 8, rng, side);
+        REQUIRE(solveExact(b, side).score == minimax(b, side, false));
+    }
+    CHECK(solveExact(Board(4), kBlack).score == minimax(Board(4), kBlack, false));
+}
+
+TEST_CASE("FFO #1 and #5 solved exactly", "[endgame]") {
+    const TextPosition p1 = parsePosition(
+        "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12;");
+    SolveResult r = solveExact(p1.board, p1.toMove);
+    CHECK(r.score == 18);
+    CHECK(squareName(squareToMove(8, r.move)) == "g8");
+}
+
+TEST_CASE("fast 8x8 perft equals the char-array rules", "[endgame][perft]") {
+    CHECK(perftCounts(Board(8), kBlack, 6) == perftCountsReference(Board(8), kBlack, 6));
+    CHECK(perftCounts(Board(6), kBlack, 6) == perftCountsReference(Board(6), kBlack, 6));
+    CHECK(perftCounts(Board(12), kBlack, 4) == perftCountsReference(Board(12), kBlack, 4));
+    // A position near the end: passes and finished games at several depths.
+    std::mt19937 rng(5);
+    char side;
+    const Board b = randomPosition(8, 9, rng, side);
+    CHECK(perftCounts(b, side, 12) == perftCountsReference(b, side, 12));
+}

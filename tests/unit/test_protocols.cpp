@@ -1,0 +1,124 @@
+#include <catch2/catch.hpp>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "reversi/gtp.hpp"
+#include "reversi/nboard.hpp"
+
+using namespace reversi;
+
+namespace {
+
+std::vector<std::string> lines(const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string l; std::getline(in, l);) out.push_back(l);
+    return out;
+}
+
+std::string gtp(const std::string& script) {
+    std::istringstream in(script);
+    std::ostringstream out;
+    GtpOptions options;
+    options.depth = 2;
+    runGtp(in, out, options);
+    return out.str();
+}
+
+std::string nboard(const std::string& script) {
+    std::istringstream in(script);
+    std::ostringstream out;
+    NBoardOptions options;
+    options.moveTime = 0.2;
+    runNBoard(in, out, options);
+    return out.str();
+}
+
+}  // namespace
+
+TEST_CASE("GTP: administrative commands, ids and errors", "[protocols]") {
+    const std::string out = gtp(
+        "protocol_version\n7 name\nknown_command genmove\nknown_command fly\nboardsize 5\nboardsize 28\n"
+        "boardsize 4\nplay b b1\nplay b b1\nplay x b1\nfoo\nundo\nundo\nquit\nname\n");
+    CHECK(out ==
+          "= 2\n\n=7 reversi\n\n= true\n\n= false\n\n? unacceptable size\n\n? unacceptable size\n\n=\n\n=\n\n"
+          "? illegal move\n\n? syntax error\n\n? unknown command\n\n=\n\n? cannot undo\n\n=\n\n");
+}
+
+TEST_CASE("GTP: a whole 4x4 game by genmove, with passes, to the end", "[protocols]") {
+    std::string script = "boardsize 4\nclear_board\n";
+    for (int i = 0; i < 14; ++i) script += "genmove black\ngenmove white\n";
+    script += "final_score\nshowboard\nquit\n";
+    const auto out = lines(gtp(script));
+    int moves = 0, passes = 0;
+    std::string finalScore;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        if (out[i] == "= pass") ++passes;
+        else if (out[i].size() == 4 && out[i][0] == '=' && out[i][2] >= 'a' && out[i][2] <= 'd') ++moves;
+        if (out[i].rfind("= B+", 0) == 0 || out[i].rfind("= W+", 0) == 0 || out[i] == "= 0") finalScore = out[i];
+    }
+    CHECK(moves <= 12);
+    CHECK(moves + passes == 28);  // the game ends; every later genmove passes
+    CHECK(passes >= 2);
+    CHECK_FALSE(finalScore.empty());
+    // showboard: a full 4x4 board (or a finished one) after the header.
+    const std::string text = gtp(script);
+    CHECK(text.find("    a b c d\n  1 ") != std::string::npos);
+}
+
+TEST_CASE("GTP: play and pass by explicit vertices, undo restores", "[protocols]") {
+    const std::string out = gtp("boardsize 4\nplay black b1\nplay white pass\nshowboard\nundo\nundo\nshowboard\n");
+    CHECK(out.find("? illegal move") != std::string::npos);  // white has a move: it cannot pass
+    CHECK(out.find("  1 . X . .") != std::string::npos);
+    CHECK(out.find("  1 . . . .") != std::string::npos);
+}
+
+TEST_CASE("NBoard: a scripted session", "[protocols]") {
+    const auto out = lines(nboard(
+        "nboard 2\nset depth 3\n"
+        "set game (;GM[Othello]PC[NBoard]PB[a]PW[b]RE[?]TI[0]TY[8]BO[8 "
+        "---------------------------O*------*O--------------------------- *]B[F5//0.01]W[F6];)\n"
+        "some unknown line\nping 1\ngo\nhint 2\nquit\nping 2\n"));
+    REQUIRE(out.size() >= 6);
+    CHECK(out[0] == "set myname reversi");
+    CHECK(out[1] == "pong 1");
+    std::string reply;
+    int searches = 0;
+    for (const auto& l : out) {
+        if (l.rfind("=== ", 0) == 0) reply = l;
+        if (l.rfind("search ", 0) == 0) ++searches;
+        CHECK(l != "pong 2");  // after quit
+    }
+    REQUIRE(reply.size() >= 6);
+    // Black to move after f5 f6: e6, f4 or d3... any legal move, with eval and time.
+    CHECK(reply.find('/') == 6);
+    CHECK(searches == 2);
+}
+
+TEST_CASE("NBoard: passes and the end of the game", "[protocols]") {
+    // a1 white, b1 black, black to move: black must pass; white then takes c1 and the game is over.
+    const std::string bo = "O*" + std::string(62, '-');
+    const auto out = lines(nboard("nboard 2\nset depth 2\nset game (;GM[Othello]BO[8 " + bo +
+                                  " *];)\ngo\nmove PA\ngo\nmove c1\ngo\nping 3\n"));
+    std::vector<std::string> replies;
+    for (const auto& l : out)
+        if (l.rfind("=== ", 0) == 0) replies.push_back(l);
+    REQUIRE(replies.size() == 3);
+    CHECK(replies[0] == "=== PA");
+    CHECK(replies[1].rfind("=== c1/", 0) == 0);  // the only move
+    CHECK(replies[2] == "=== PA");
+    CHECK(out.back() == "pong 3");
+}
+
+TEST_CASE("NBoard: an exact endgame move (FFO #1)", "[protocols]") {
+    std::string obf = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO--";
+    for (char& c : obf)
+        if (c == 'X') c = '*';
+    const auto out = lines(nboard("nboard 2\nset depth 10\nset game (;GM[Othello]BO[8 " + obf + " *];)\ngo\n"));
+    bool found = false;
+    for (const auto& l : out)
+        if (l.rfind("=== g8/18.00/", 0) == 0) found = true;
+    CHECK(found);
+}
