@@ -1,6 +1,7 @@
 #include "reversi/engine.hpp"
 
 #include "reversi/cpu_clock.hpp"
+#include "reversi/evaluate.hpp"
 #include "reversi/search.hpp"
 #include "reversi/tt.hpp"
 
@@ -24,7 +25,8 @@ Move EngineMover::chooseMove(const Board& board, char colour) {
         report_.seconds = clock.elapsed();
         return report_.move;
     }
-    report_ = searchPosition(board, colour, options_, impl_->tt, clock);
+    report_ = searchPosition(board, colour, options_, impl_->tt, clock,
+                             options_.weights ? *options_.weights : defaultEvalWeights());
     if (report_.move.isNone() || !board.isLegalMove(report_.move.row, report_.move.col, colour))
         report_.move = legal.front();  // cannot happen; never hand back an illegal move
     return report_.move;

@@ -5,6 +5,7 @@
 
 #include "reversi/cpu_clock.hpp"
 #include "reversi/greedy.hpp"
+#include "reversi/gtp_player.hpp"
 #include "reversi/opponents.hpp"
 
 namespace reversi {
@@ -82,6 +83,16 @@ std::vector<std::string> splitCommandLine(const std::string& text) {
 Player parsePlayer(const std::string& spec) {
     Player player;
     player.name = spec;
+    if (spec.rfind("gtp:", 0) == 0) {  // a GTP engine (gtp_player.hpp); openings allowed
+        try {
+            player.argv = splitCommandLine(spec.substr(4));
+        } catch (const std::invalid_argument& e) {
+            bad(spec, e.what());
+        }
+        if (player.argv.empty()) bad(spec, "no program named after gtp:");
+        player.kind = PlayerKind::kGtp;
+        return player;
+    }
     if (spec.rfind("cmd:", 0) == 0 || spec.find('/') != std::string::npos) {
         const std::string command = spec.rfind("cmd:", 0) == 0 ? spec.substr(4) : spec;
         try {
@@ -150,7 +161,8 @@ std::unique_ptr<Mover> makeBuiltinMover(const Player& player, std::uint64_t seed
         case PlayerKind::kSmarter: return std::make_unique<SmarterMover>();
         case PlayerKind::kSmartest: return std::make_unique<SmartestMover>();
         case PlayerKind::kPart2: return std::make_unique<EngineMover>(player.engine);
-        case PlayerKind::kExternal: break;
+        case PlayerKind::kExternal:
+        case PlayerKind::kGtp: break;
     }
     throw std::logic_error("makeBuiltinMover: not a built-in player");
 }
@@ -158,6 +170,7 @@ std::unique_ptr<Mover> makeBuiltinMover(const Player& player, std::uint64_t seed
 std::unique_ptr<GameSession> Player::newSession(std::uint64_t gameSeed, int gameIndex, char colour,
                                                 const RefereeOptions& options) const {
     if (isExternal()) return makeExternalSession(argv, options);
+    if (kind == PlayerKind::kGtp) return makeGtpSession(argv, options);
     const std::uint64_t moverSeed = hasSeed ? mixSeed(seed, static_cast<std::uint64_t>(gameIndex))
                                             : mixSeed(gameSeed, static_cast<std::uint64_t>(colour));
     return std::make_unique<BuiltinSession>(makeBuiltinMover(*this, moverSeed));

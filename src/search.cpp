@@ -283,6 +283,7 @@ SearchReport Searcher<N>::run(const Pos& root, int colour, const EngineOptions& 
     for (int i = 0; i < n; ++i) rootMoves_.push_back({pickNext(list, i, n), 0});
 
     const int empties = root.emptyCount();
+    tm_.setPhase(1.0 - static_cast<double>(empties) / S);
     const bool deterministic = options.maxDepth > 0;
     const int depthCap = std::min(deterministic ? options.maxDepth : kMaxIterDepth, kMaxIterDepth);
     const bool trySolve = deterministic ? empties <= options.maxDepth : empties <= solveEmpties(N, options.moveTime);

@@ -7,13 +7,17 @@
 
 namespace reversi {
 
+struct EvalWeights;
+
 struct EngineOptions {
     // Hard limit on CPU seconds (getrusage user time) spent choosing one move. The course allows 1 s;
-    // the default leaves room for slower and noisier machines.
-    double moveTime = 0.6;
+    // the default leaves a 25% margin for slower and noisier machines (see timeman.hpp).
+    double moveTime = 0.75;
     // 0: deepen until the time runs out. N > 0: stop after depth N (deterministic, for reproducible
     // transcripts), still never over moveTime.
     int maxDepth = 0;
+    // Evaluation weights (nullptr: defaultEvalWeights()); for the tuning tool. Must outlive the engine.
+    const EvalWeights* weights = nullptr;
 };
 
 // What the last search found, for benchmarks, hints and match statistics.

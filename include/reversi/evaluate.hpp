@@ -7,6 +7,8 @@
 #pragma once
 
 #include <algorithm>
+#include <string>
+#include <vector>
 
 #include "reversi/bitboard.hpp"
 #include "reversi/position.hpp"
@@ -33,6 +35,7 @@ struct EvalWeights {
         int end;
     };
     Pair mobility{60, 30};      // per move of difference in current mobility
+    Pair potential{10, 4};      // potential mobility: empty squares next to the opponent's discs, minus next to ours
     Pair frontier{-20, -8};     // per own frontier disc (next to an empty square), minus the opponent's
     Pair corner{900, 600};      // per corner held
     Pair xSquare{-350, -120};   // per disc diagonally next to an empty corner
@@ -46,6 +49,16 @@ struct EvalWeights {
 };
 
 const EvalWeights& defaultEvalWeights();
+
+// Named access to every tunable weight ("mobility.open", "corner.end", "parity", ...), for the tuning
+// tool and weight files. weightNames() lists them in a fixed order; weightRef returns nullptr for an
+// unknown name.
+const std::vector<std::string>& weightNames();
+int* weightRef(EvalWeights& w, const std::string& name);
+// "name=value,name=value": applies the assignments; throws std::invalid_argument on a bad one.
+void applyWeights(EvalWeights& w, const std::string& assignments);
+// Every weight as "name=value,..." (readable back by applyWeights).
+std::string formatWeights(const EvalWeights& w);
 
 namespace detail {
 
@@ -87,6 +100,9 @@ int evaluate(const Position<N>& pos, const bb::Bits<N>& moves, const EvalWeights
     const int mobility = mp - mo;
     const B nearEmpty = bb::neighbours(empty);
     const int frontier = (P & nearEmpty).count() - (O & nearEmpty).count();
+    const int potential = w.potential.open == 0 && w.potential.end == 0
+                              ? 0
+                              : (bb::neighbours(O) & empty).count() - (bb::neighbours(P) & empty).count();
     const int corners = (P & M::corners).count() - (O & M::corners).count();
     int xs = 0, cs = 0;
     if ((empty & M::corners).any()) {
@@ -106,11 +122,13 @@ int evaluate(const Position<N>& pos, const bb::Bits<N>& moves, const EvalWeights
     const int stable = detail::edgeStable<N>(P).count() - detail::edgeStable<N>(O).count();
 
     const long long open = static_cast<long long>(w.mobility.open) * mobility +
+                           static_cast<long long>(w.potential.open) * potential +
                            static_cast<long long>(w.frontier.open) * frontier +
                            static_cast<long long>(w.corner.open) * corners +
                            static_cast<long long>(w.xSquare.open) * xs + static_cast<long long>(w.cSquare.open) * cs +
                            static_cast<long long>(w.edge.open) * edges + static_cast<long long>(w.stable.open) * stable;
     const long long end = static_cast<long long>(w.mobility.end) * mobility +
+                          static_cast<long long>(w.potential.end) * potential +
                           static_cast<long long>(w.frontier.end) * frontier +
                           static_cast<long long>(w.corner.end) * corners + static_cast<long long>(w.xSquare.end) * xs +
                           static_cast<long long>(w.cSquare.end) * cs + static_cast<long long>(w.edge.end) * edges +

@@ -7,6 +7,7 @@
 //   part2 | part2:time=S,depth=D      our engine (EngineOptions: CPU seconds per move, fixed depth)
 //   cmd:PROGRAM ARGS...               an external program (split on spaces; quotes group words)
 //   anything containing '/'           the same, e.g. "./build/lab7part2 --depth 3"
+//   gtp:PROGRAM ARGS...               a GTP engine (gtp_player.hpp), e.g. "gtp:/usr/games/gtp-rhino -l 3"
 #pragma once
 
 #include <cstdint>
@@ -49,7 +50,7 @@ public:
     virtual std::string end(const Board& board) = 0;
 };
 
-enum class PlayerKind { kRandom, kGreedy, kSmarter, kSmartest, kPart2, kExternal };
+enum class PlayerKind { kRandom, kGreedy, kSmarter, kSmartest, kPart2, kExternal, kGtp };
 
 class Player {
 public:

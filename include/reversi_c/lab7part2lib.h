@@ -27,7 +27,7 @@ int findSmarterMove(char board[][26], int n, char colour, int *row, int *col);
  * The board is not changed. */
 int findSmartestMove(char board[][26], int n, char colour, int *row, int *col);
 
-/* Our engine, within its CPU-time budget (0.6 s of user time per move by default; the environment
+/* Our engine, within its CPU-time budget (0.75 s of user time per move by default; the environment
  * variable REVERSI_MOVE_TIME sets another, in seconds). Never changes `board`. Returns 0 on success. */
 int makeMove(const char board[][26], int n, char turn, int *row, int *col);
 

@@ -1,0 +1,126 @@
+// The evaluation: symmetric under the board's eight symmetries, antisymmetric between the two sides
+// before the late-game terms, exact on finished games, inside the heuristic range; the named weights.
+#include <catch2/catch.hpp>
+
+#include <random>
+#include <stdexcept>
+
+#include "reversi/bitboard.hpp"
+#include "reversi/board.hpp"
+#include "reversi/evaluate.hpp"
+#include "reversi/position.hpp"
+#include "reversi/timeman.hpp"
+
+using namespace reversi;
+
+namespace {
+
+template <int N>
+Position<N> randomPosition(int plies, std::mt19937& rng) {
+    Board board(N);
+    char colour = kBlack;
+    for (int i = 0; i < plies; ++i) {
+        auto moves = board.legalMoves(colour);
+        if (moves.empty()) {
+            colour = opponentOf(colour);
+            moves = board.legalMoves(colour);
+            if (moves.empty()) break;
+        }
+        const Move m = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)];
+        board.applyMove(m.row, m.col, colour);
+        colour = opponentOf(colour);
+    }
+    return Position<N>::fromBoard(board, colour);
+}
+
+// The position under symmetry k (0..7): optional transpose, then optional row / column mirror.
+template <int N>
+Position<N> transformed(const Position<N>& p, int k) {
+    Position<N> r;
+    for (int row = 0; row < N; ++row)
+        for (int col = 0; col < N; ++col) {
+            int a = (k & 1) ? col : row, b = (k & 1) ? row : col;
+            if (k & 2) a = N - 1 - a;
+            if (k & 4) b = N - 1 - b;
+            if (p.P.test(row * N + col)) r.P.set(a * N + b);
+            if (p.O.test(row * N + col)) r.O.set(a * N + b);
+        }
+    return r;
+}
+
+template <int N>
+void checkSymmetries(int plies) {
+    std::mt19937 rng(1234 + N);
+    const EvalWeights& w = defaultEvalWeights();
+    for (int t = 0; t < 20; ++t) {
+        const Position<N> p = randomPosition<N>(plies, rng);
+        if (p.moves().none() && p.opponentMoves().none()) continue;  // finished: exact, checked below
+        const int e = evaluate<N>(p, p.moves(), w);
+        CHECK(e > -kHeuristicLimit);
+        CHECK(e < kHeuristicLimit);
+        for (int k = 1; k < 8; ++k) {
+            const Position<N> q = transformed(p, k);
+            CHECK(evaluate<N>(q, q.moves(), w) == e);
+        }
+    }
+}
+
+}  // namespace
+
+TEST_CASE("evaluation is the same under the eight symmetries", "[evaluate]") {
+    checkSymmetries<6>(8);
+    checkSymmetries<8>(20);
+    checkSymmetries<14>(60);
+    checkSymmetries<26>(150);
+}
+
+TEST_CASE("evaluation is antisymmetric between the sides before the late game", "[evaluate]") {
+    std::mt19937 rng(99);
+    const EvalWeights& w = defaultEvalWeights();
+    for (int t = 0; t < 30; ++t) {
+        const Position<10> p = randomPosition<10>(20, rng);  // 24 of 100 filled: no late terms
+        const Position<10> q = p.passed();
+        const int a = evaluate<10>(p, p.moves(), w), b = evaluate<10>(q, q.moves(), w);
+        CHECK(std::abs(a + b) <= 1);  // integer rounding of the phase interpolation
+    }
+}
+
+TEST_CASE("evaluation of a finished game is its exact score", "[evaluate]") {
+    // 4x4 filled: 10 black, 6 white.
+    Position<4> p;
+    for (int sq = 0; sq < 16; ++sq) (sq < 10 ? p.P : p.O).set(sq);
+    CHECK(evaluate<4>(p, p.moves(), defaultEvalWeights()) == finalScore(4));
+    const Position<4> q = p.passed();
+    CHECK(evaluate<4>(q, q.moves(), defaultEvalWeights()) == finalScore(-4));
+}
+
+TEST_CASE("every weight has a name, and weight lists round-trip", "[evaluate]") {
+    EvalWeights w = defaultEvalWeights();
+    for (const std::string& name : weightNames()) REQUIRE(weightRef(w, name) != nullptr);
+    CHECK(weightRef(w, "nonsense") == nullptr);
+    applyWeights(w, "mobility.open=77,parity=3");
+    CHECK(w.mobility.open == 77);
+    CHECK(w.parity == 3);
+    EvalWeights back = defaultEvalWeights();
+    applyWeights(back, formatWeights(w));
+    CHECK(formatWeights(back) == formatWeights(w));
+    CHECK_THROWS_AS(applyWeights(w, "mobility.open"), std::invalid_argument);
+    CHECK_THROWS_AS(applyWeights(w, "nope=1"), std::invalid_argument);
+    CHECK_THROWS_AS(applyWeights(w, "disc=1x"), std::invalid_argument);
+}
+
+TEST_CASE("time manager: the hard stop leaves a margin and the soft share follows the phase", "[evaluate][time]") {
+    TimeManager tm;
+    tm.start(0.75, false);
+    CHECK(tm.hardLimit() < 0.75);
+    CHECK(tm.hardLimit() >= 0.70);
+    tm.setPhase(0.0);
+    const double opening = tm.softLimit();
+    tm.setPhase(0.5);
+    CHECK(tm.softLimit() > opening);
+    CHECK(tm.softLimit() < tm.hardLimit());
+    for (double f = 0; f <= 1.0; f += 0.05) {
+        CHECK(softShare(f) >= 0.3);
+        CHECK(softShare(f) <= 0.55);
+    }
+}
