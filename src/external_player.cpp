@@ -214,12 +214,27 @@ private:
         if (pid_ > 0) reap(true);
     }
 
-    // Waits for the child; with `kill` it is killed first if still running. Returns the wait status.
+    // Waits for the child; with `kill` it is killed first if still running. Without, a child that is
+    // still running after the wall-clock limit (it closed its pipes but did not exit) is killed then, so
+    // that no program can hang the referee. Returns the wait status.
     int reap(bool kill) {
         if (pid_ <= 0) return status_;
         if (kill) ::kill(pid_, SIGKILL);
         int status = 0;
-        while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+        const auto deadline = Clock::now() + std::chrono::duration<double>(options_.effectiveWallLimit());
+        for (;;) {
+            const pid_t done = waitpid(pid_, &status, kill ? 0 : WNOHANG);
+            if (done == pid_) break;
+            if (done < 0 && errno == EINTR) continue;
+            if (done < 0) break;  // not our child any more (ECHILD): nothing to wait for
+            if (Clock::now() >= deadline) {
+                ::kill(pid_, SIGKILL);
+                kill = true;
+                killedLingering_ = true;
+                continue;
+            }
+            pollfd none{-1, 0, 0};
+            poll(&none, 1, 5);  // sleep 5 ms
         }
         pid_ = -1;
         status_ = status;
@@ -243,6 +258,7 @@ private:
     }
 
     std::string describeExit(int status) const {
+        if (killedLingering_) return "closed its pipes but did not exit (killed)";
         if (WIFSIGNALED(status))
             return std::string("crashed (signal ") + std::to_string(WTERMSIG(status)) + ": " +
                    strsignal(WTERMSIG(status)) + ")";
@@ -403,6 +419,7 @@ private:
     std::string pending_;
     double cpuMark_ = 0;
     bool thinking_ = false;
+    bool killedLingering_ = false;
     Clock::time_point activity_{};
 };
 

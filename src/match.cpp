@@ -1,5 +1,7 @@
 #include "reversi/match.hpp"
 
+#include "reversi/atomic_file.hpp"
+
 #include <poll.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -513,9 +515,7 @@ int saveGames(const std::string& dir, const std::string& fmt, const std::vector<
     int written = 0;
     for (const GameRecord& game : games) {
         const std::string path = dir + format("/game-%04d.txt", game.task.index + 1);
-        std::ofstream out(path);
-        out << formatSavedGame(fmt, players, game);
-        if (!out) throw std::runtime_error("cannot write " + path);
+        writeFileAtomically(path, formatSavedGame(fmt, players, game));
         ++written;
     }
     return written;

@@ -4,10 +4,15 @@
 find_program(REVERSI_GCC NAMES gcc cc)
 set(REVERSI_C_EXAMPLE ${CMAKE_SOURCE_DIR}/examples/Lab7Part2.c)
 set(REVERSI_C_TEST_DIR ${CMAKE_BINARY_DIR}/c-library-test)
+# A sanitizer build's library needs the sanitizer runtimes at link time (REVERSI_SANITIZE).
+set(REVERSI_C_SANITIZE "")
+if(REVERSI_SANITIZE)
+  set(REVERSI_C_SANITIZE -fsanitize=address,undefined)
+endif()
 if(REVERSI_GCC)
   # Static: exactly the course's command line, with only libreversi.a in the directory.
   add_test(NAME "c library: build example against libreversi.a"
-           COMMAND sh -c "rm -rf '${REVERSI_C_TEST_DIR}/static' && mkdir -p '${REVERSI_C_TEST_DIR}/static' && cp '$<TARGET_FILE_DIR:reversi_core>/libreversi.a' '${CMAKE_SOURCE_DIR}/include/reversi_c/lab7part2lib.h' '${REVERSI_C_EXAMPLE}' '${REVERSI_C_TEST_DIR}/static/' && cd '${REVERSI_C_TEST_DIR}/static' && '${REVERSI_GCC}' -std=c99 -Wall -Wextra -o Lab7Part2 Lab7Part2.c -L. -lreversi")
+           COMMAND sh -c "rm -rf '${REVERSI_C_TEST_DIR}/static' && mkdir -p '${REVERSI_C_TEST_DIR}/static' && cp '$<TARGET_FILE_DIR:reversi_core>/libreversi.a' '${CMAKE_SOURCE_DIR}/include/reversi_c/lab7part2lib.h' '${REVERSI_C_EXAMPLE}' '${REVERSI_C_TEST_DIR}/static/' && cd '${REVERSI_C_TEST_DIR}/static' && '${REVERSI_GCC}' -std=c99 -Wall -Wextra ${REVERSI_C_SANITIZE} -o Lab7Part2 Lab7Part2.c -L. -lreversi")
   add_test(NAME "c library: run example (static)"
            COMMAND ${CMAKE_COMMAND} -E env REVERSI_MOVE_TIME=0.05 ${REVERSI_C_TEST_DIR}/static/Lab7Part2)
   set_tests_properties("c library: run example (static)" PROPERTIES
@@ -15,7 +20,7 @@ if(REVERSI_GCC)
                        PASS_REGULAR_EXPRESSION "all checks passed" FAIL_REGULAR_EXPRESSION "FAILED|illegal")
   # Shared: libreversi.so found through the run-time path.
   add_test(NAME "c library: build example against libreversi.so"
-           COMMAND ${REVERSI_GCC} -std=c99 -Wall -Wextra -I${CMAKE_SOURCE_DIR}/include/reversi_c
+           COMMAND ${REVERSI_GCC} -std=c99 -Wall -Wextra ${REVERSI_C_SANITIZE} -I${CMAKE_SOURCE_DIR}/include/reversi_c
                    -o ${REVERSI_C_TEST_DIR}/Lab7Part2-shared ${REVERSI_C_EXAMPLE}
                    $<TARGET_FILE:reversi_c_shared> -Wl,-rpath,$<TARGET_FILE_DIR:reversi_c_shared>)
   add_test(NAME "c library: run example (shared)"

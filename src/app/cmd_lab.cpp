@@ -4,6 +4,7 @@
 #include "commands.hpp"
 #include "reversi/engine.hpp"
 #include "reversi/greedy.hpp"
+#include "reversi/interrupt.hpp"
 #include "reversi/lab_programs.hpp"
 
 namespace reversi::app {
@@ -36,6 +37,7 @@ void addEngineOptions(CLI::App& cmd, LabSettings& settings) {
 
 Action makeAction(LabProgram program, const LabSettings& settings) {
     return [program, settings]() -> int {
+        installInterruptHandler();  // Ctrl-C during a search: a message and status 130
         const Edition edition = settings.edition == "2022" ? Edition::k2022 : Edition::k2018;
         switch (program) {
             case LabProgram::kLab6:

@@ -8,6 +8,8 @@
 #include <memory>
 
 #include "commands.hpp"
+#include "reversi/atomic_file.hpp"
+#include "reversi/interrupt.hpp"
 #include "reversi/match.hpp"
 
 namespace reversi::app {
@@ -79,6 +81,7 @@ void showProgress(int done, int total) {
 }
 
 int run(const MatchSettings& s, bool tournament) {
+    installInterruptHandler();  // Ctrl-C: a message, status 130, no results file
     try {
         std::vector<Player> players;
         for (std::size_t i = 0; i < s.players.size(); ++i) {
@@ -118,9 +121,7 @@ int run(const MatchSettings& s, bool tournament) {
         if (s.json == "-") {
             std::cout << json;
         } else if (!s.json.empty()) {
-            std::ofstream out(s.json);
-            out << json;
-            if (!out) throw std::runtime_error("cannot write " + s.json);
+            writeFileAtomically(s.json, json);
         }
         std::cout.flush();
         return 0;

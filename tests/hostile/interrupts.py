@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""Ctrl-C during a search (`reversi part2`) and during a match (`reversi match`): the whole process
+group gets SIGINT, as from a terminal. Each must print "reversi: interrupted" once on standard error,
+exit with status 130, and leave no results file or saved games behind.
+Usage: interrupts.py PATH/TO/reversi"""
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+reversi = os.path.abspath(sys.argv[1])
+failures = 0
+
+
+def check(name, ok, detail=""):
+    global failures
+    print(("ok   " if ok else "FAIL ") + name + ("" if ok else ": " + detail))
+    if not ok:
+        failures += 1
+
+
+def interrupt(name, args, stdin_text, after, cwd):
+    proc = subprocess.Popen([reversi] + args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, cwd=cwd, start_new_session=True)
+    if stdin_text is not None:
+        proc.stdin.write(stdin_text.encode())
+        proc.stdin.flush()
+    time.sleep(after)
+    os.killpg(proc.pid, signal.SIGINT)
+    try:
+        out, err = proc.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        check(name, False, "still running 20 s after SIGINT")
+        return
+    err = err.decode(errors="replace")
+    check(name + ": exit status 130", proc.returncode == 130, "status %d, stderr %r" % (proc.returncode, err[-300:]))
+    check(name + ": one message", err.count("reversi: interrupted") == 1, repr(err[-300:]))
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    # The computer plays Black on 26x26 with 20 s per move: interrupted in the middle of its search.
+    interrupt("part2 search", ["part2", "--move-time", "20"], "26\nB\n", 1.5, tmp)
+    # A match of engines with results and saved games requested: interrupted before the end.
+    interrupt("match", ["match", "part2:time=0.5", "part2:time=0.5", "--games", "8", "--sizes", "16", "-j", "2",
+                        "--json", "results.json", "--save-games", "games"], None, 1.5, tmp)
+    left = sorted(os.listdir(tmp))
+    check("match: no results file or saved games", not any(n.startswith("results") for n in left)
+          and not os.path.exists(os.path.join(tmp, "games")) or not os.listdir(os.path.join(tmp, "games")),
+          "left behind: %s" % left)
+
+print("interrupts: %s" % ("all passed" if failures == 0 else "%d failed" % failures))
+sys.exit(1 if failures else 0)

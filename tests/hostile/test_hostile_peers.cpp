@@ -1,0 +1,162 @@
+// Hostile peers: external players that hang, flood, close their pipes or die by signals must lose the
+// game with a reason, within the referee's limits; the text protocols survive malformed and oversized
+// lines; saving on a full disk fails with a message and never leaves a half-written file.
+#include <catch2/catch.hpp>
+
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "reversi/game_record.hpp"
+#include "reversi/gtp.hpp"
+#include "reversi/nboard.hpp"
+#include "reversi/referee.hpp"
+
+using namespace reversi;
+
+namespace {
+
+struct Outcome {
+    GameResult result;
+    double seconds;
+};
+
+// The hostile program plays `colour` against greedy on 6x6; limits: 0.5 s CPU per move, 1.5 s silence.
+Outcome playHostile(const std::string& mode, char colour) {
+    const Player hostile = parsePlayer(std::string("cmd:python3 ") + REVERSI_HOSTILE_PLAYER + " " + mode);
+    const Player greedy = parsePlayer("greedy");
+    RefereeOptions options;
+    options.timeLimit = 0.5;
+    options.wallLimit = 1.5;
+    const auto start = std::chrono::steady_clock::now();
+    GameResult r = colour == kBlack ? playGame(hostile, greedy, 6, {}, 1, 0, options)
+                                    : playGame(greedy, hostile, 6, {}, 1, 0, options);
+    return {r, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()};
+}
+
+void expectForfeit(const std::string& mode, char colour, const std::string& reason) {
+    const Outcome o = playHostile(mode, colour);
+    INFO(mode << " as " << colour << ": " << o.result.reason << " after " << o.seconds << " s");
+    CHECK(o.result.forfeitBy == colour);
+    CHECK(o.result.winner == opponentOf(colour));
+    CHECK_THAT(o.result.reason, Catch::Contains(reason));
+    // Never stuck: at most a silence limit to notice, another to reap, plus start-up.
+    CHECK(o.seconds < 8);
+}
+
+}  // namespace
+
+TEST_CASE("hostile player: never prints anything (killed at the wall-clock limit)", "[hostile]") {
+    expectForfeit("hang", kBlack, "no output for 1.5 s");
+}
+
+TEST_CASE("hostile player: prints megabytes instead of a move", "[hostile]") {
+    expectForfeit("flood", kBlack, "wrong output");
+    expectForfeit("flood", kWhite, "wrong output");
+    expectForfeit("floodmatch", kBlack, "malformed move line");
+}
+
+TEST_CASE("hostile player: closes its output early and stays alive", "[hostile]") {
+    expectForfeit("closeout", kBlack, "closed its pipes but did not exit");
+    expectForfeit("closein", kWhite, "");
+}
+
+TEST_CASE("hostile player: dies by a signal", "[hostile]") {
+    expectForfeit("kill9", kBlack, "signal 9");
+    expectForfeit("abort", kBlack, "signal 6");
+    expectForfeit("term", kWhite, "signal 15");
+}
+
+TEST_CASE("hostile player: ignores SIGTERM and SIGINT, or leaves a child holding its output", "[hostile]") {
+    expectForfeit("ignoreterm", kBlack, "no output");
+    expectForfeit("fork", kBlack, "no output");
+}
+
+TEST_CASE("GTP survives malformed and oversized lines", "[hostile][gtp]") {
+    std::string input = "boardsize 8\n" + std::string(4 << 20, 'x') + "\n";
+    static const char kControl[] = "\x00\x01\xff garbage \x7f\n";
+    input += std::string(kControl, sizeof kControl - 1);
+    input += "play\nplay b\nplay b z99\nplay q d3\nboardsize -4\nboardsize 99999999999999999999\ngenmove\n";
+    input += "7 name\n\n\n   \t \n# comment\n";
+    input += std::string(1 << 20, ' ') + "8 protocol_version\n";
+    input += "9 play b d3\n10 genmove w\nquit\n";
+    std::istringstream in(input);
+    std::ostringstream out;
+    GtpOptions options;
+    options.moveTime = 0.05;
+    options.depth = 2;
+    CHECK(runGtp(in, out, options) == 0);
+    const std::string replies = out.str();
+    CHECK_THAT(replies, Catch::Contains("=7 reversi") || Catch::Contains("=7 "));
+    CHECK_THAT(replies, Catch::Contains("=8 2"));
+    CHECK_THAT(replies, Catch::Contains("=9"));
+    CHECK_THAT(replies, Catch::Contains("=10 "));
+    CHECK(replies.size() < 10000);  // the flood is not echoed back
+}
+
+TEST_CASE("NBoard survives malformed and oversized lines", "[hostile][nboard]") {
+    std::string input = "nboard 2\nset depth 2\n" + std::string(4 << 20, 'y') + "\n";
+    input += "set game (;GM[Othello]BO[8 ---\nset game " + std::string(1 << 20, '[') + "\n";
+    input += "set game (;BO[8 " + std::string(64, '-') + " *]B[Z9];)\nmove Q1\nmove\nset depth -5\nset depth 99999999999\n";
+    input += std::string("\x00\xff\r\n", 4) + "hint x\nping 41\n";
+    input += "set game (;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[F5];)\n";
+    input += "go\nping 42\nquit\n";
+    std::istringstream in(input);
+    std::ostringstream out;
+    NBoardOptions options;
+    options.moveTime = 0.05;
+    CHECK(runNBoard(in, out, options) == 0);
+    const std::string replies = out.str();
+    CHECK_THAT(replies, Catch::Contains("pong 41"));
+    CHECK_THAT(replies, Catch::Contains("=== "));
+    CHECK_THAT(replies, Catch::Contains("pong 42"));
+    CHECK(replies.size() < 10000);
+}
+
+TEST_CASE("saving on a full disk: an error, the old file intact, no temporary file left", "[hostile][save]") {
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / ("reversi-fulldisk-" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    const std::string path = (dir / "game.txt").string();
+    { std::ofstream(path) << "8 f5d6\n"; }
+    // A child process whose files cannot grow past 64 bytes: writes fail as on a full disk (EFBIG).
+    const pid_t pid = fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        std::signal(SIGXFSZ, SIG_IGN);
+        rlimit limit{64, 64};
+        setrlimit(RLIMIT_FSIZE, &limit);
+        int status = 0;
+        try {
+            writeFileAtomically(path, "8 " + std::string(100000, 'x') + "\n");
+            status = 1;  // it should have failed
+        } catch (const std::runtime_error&) {
+            status = 0;
+        } catch (...) {
+            status = 2;
+        }
+        _exit(status);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    CHECK(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 0);
+    std::ifstream in(path);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CHECK(text == "8 f5d6\n");
+    int files = 0;
+    for (const auto& entry : fs::directory_iterator(dir)) {
+        INFO(entry.path().string());
+        ++files;
+    }
+    CHECK(files == 1);
+    fs::remove_all(dir);
+}
