@@ -17,6 +17,16 @@ void addLabCommands(CLI::App& app, Action& action);
 // match, tournament: games between players under the referee (cmd_match.cpp).
 void addMatchCommands(CLI::App& app, Action& action);
 
+// perft, solve, nboard, gtp: move-generation counts, the exact endgame solver, the NBoard and GTP
+// protocols (cmd_tools.cpp).
+void addToolCommands(CLI::App& app, Action& action);
+
+// play, replay: games for people at a terminal, and saved games move by move (cmd_play.cpp).
+void addPlayCommands(CLI::App& app, Action& action);
+
+// bench, tune: the engine's benchmarks and the evaluation-weight tuner (cmd_bench.cpp, cmd_tune.cpp).
+void addEngineCommands(CLI::App& app, Action& action);
+
 // What `reversi` with no subcommand runs: part2 with its default options.
 Action defaultLabAction();
 

@@ -8,6 +8,9 @@ int main(int argc, char** argv) {
     reversi::app::Action action;
     reversi::app::addLabCommands(app, action);
     reversi::app::addMatchCommands(app, action);
+    reversi::app::addToolCommands(app, action);
+    reversi::app::addPlayCommands(app, action);
+    reversi::app::addEngineCommands(app, action);
     CLI11_PARSE(app, argc, argv);
     if (!action) action = reversi::app::defaultLabAction();
     return action();
