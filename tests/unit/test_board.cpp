@@ -5,19 +5,13 @@
 #include <string>
 #include <vector>
 
+#include "board_rows.hpp"
 #include "reversi/board.hpp"
 #include "reversi/greedy.hpp"
 
 using namespace reversi;
 
 namespace {
-// Builds a board from rows of 'U'/'B'/'W' text (row a first).
-Board boardFrom(const std::vector<std::string>& rows) {
-    Board board(static_cast<int>(rows.size()));
-    for (int r = 0; r < board.size(); ++r)
-        for (int c = 0; c < board.size(); ++c) board.set(r, c, rows[r][c]);
-    return board;
-}
 std::string printed(const Board& board) {
     std::ostringstream out;
     board.print(out);

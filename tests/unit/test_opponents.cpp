@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "board_rows.hpp"
 #include "reversi/board.hpp"
 #include "reversi/greedy.hpp"
 #include "reversi/opponents.hpp"
@@ -13,12 +14,6 @@
 using namespace reversi;
 
 namespace {
-Board boardFrom(const std::vector<std::string>& rows) {
-    Board board(static_cast<int>(rows.size()));
-    for (int r = 0; r < board.size(); ++r)
-        for (int c = 0; c < board.size(); ++c) board.set(r, c, rows[r][c]);
-    return board;
-}
 
 struct Case {
     int n;
