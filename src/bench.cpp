@@ -5,16 +5,11 @@
 #include <ostream>
 
 #include "reversi/cpu_clock.hpp"
+#include "reversi/splitmix.hpp"
 
 namespace reversi {
 
 namespace {
-std::uint64_t splitmix(std::uint64_t& state) {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
 int emptiesOf(const Board& b) {
     int e = 0;
     for (int r = 0; r < b.size(); ++r)
@@ -48,7 +43,7 @@ std::vector<BenchPosition> benchPositions(int n) {
                         break;
                     }
                 }
-                const Move m = moves[static_cast<std::size_t>(splitmix(state) % moves.size())];
+                const Move m = moves[static_cast<std::size_t>(splitmixNext(state) % moves.size())];
                 board.applyMove(m.row, m.col, colour);
                 colour = opponentOf(colour);
             }

@@ -7,6 +7,7 @@
 #include "reversi/greedy.hpp"
 #include "reversi/gtp_player.hpp"
 #include "reversi/opponents.hpp"
+#include "reversi/splitmix.hpp"
 
 namespace reversi {
 
@@ -46,10 +47,7 @@ private:
 }  // namespace
 
 std::uint64_t mixSeed(std::uint64_t a, std::uint64_t b) {
-    std::uint64_t z = a + 0x9e3779b97f4a7c15ULL * (b + 1);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
+    return splitmixFinalize(a + kSplitMixGamma * (b + 1));
 }
 
 std::vector<std::string> splitCommandLine(const std::string& text) {

@@ -2,26 +2,20 @@
 
 #include <algorithm>
 
+#include "reversi/splitmix.hpp"
 namespace reversi {
 
 namespace {
-std::uint64_t splitmix64(std::uint64_t& state) {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
 Zobrist makeZobrist() {
     Zobrist z{};
     std::uint64_t state = 0x5EED0F0E11011ULL;
     for (int sq = 0; sq < kMaxSize * kMaxSize; ++sq) {
-        z.square[0][sq] = splitmix64(state);
-        z.square[1][sq] = splitmix64(state);
+        z.square[0][sq] = splitmixNext(state);
+        z.square[1][sq] = splitmixNext(state);
         z.flip[sq] = z.square[0][sq] ^ z.square[1][sq];
     }
-    z.side = splitmix64(state);
-    for (auto& s : z.size) s = splitmix64(state);
+    z.side = splitmixNext(state);
+    for (auto& s : z.size) s = splitmixNext(state);
     return z;
 }
 }  // namespace
