@@ -5,7 +5,6 @@
 // non-blocking and polled in short slices, its CPU time is read from /proc/PID/stat (utime, as the
 // course measured user time), and it is killed when it runs over the CPU limit on its move or stays
 // silent past the wall-clock limit. Nothing it does can hang or crash the referee.
-#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -15,9 +14,10 @@
 #include <chrono>
 #include <cstring>
 #include <deque>
-#include <fstream>
 #include <sstream>
+#include <stdexcept>
 
+#include "reversi/child_process.hpp"
 #include "reversi/players.hpp"
 
 namespace reversi {
@@ -161,48 +161,13 @@ private:
     // --- process ------------------------------------------------------------------------------------
 
     void start() {
-        signal(SIGPIPE, SIG_IGN);  // a program that exits early must not kill the referee
-        int in[2], out[2], err[2];
-        if (pipe2(in, O_CLOEXEC) != 0) throw Fault{std::string("pipe: ") + std::strerror(errno)};
-        if (pipe2(out, O_CLOEXEC) != 0) {
-            close(in[0]), close(in[1]);
-            throw Fault{std::string("pipe: ") + std::strerror(errno)};
-        }
-        if (pipe2(err, O_CLOEXEC) != 0) {
-            close(in[0]), close(in[1]), close(out[0]), close(out[1]);
-            throw Fault{std::string("pipe: ") + std::strerror(errno)};
-        }
-        std::vector<char*> args;
-        for (std::string& a : argv_) args.push_back(a.data());
-        args.push_back(nullptr);
-        pid_ = fork();
-        if (pid_ < 0) {
-            for (int fd : {in[0], in[1], out[0], out[1], err[0], err[1]}) close(fd);
-            throw Fault{std::string("fork: ") + std::strerror(errno)};
-        }
-        if (pid_ == 0) {
-            dup2(in[0], 0);
-            dup2(out[1], 1);
-            const int devnull = open("/dev/null", O_WRONLY);
-            if (devnull >= 0) dup2(devnull, 2);
-            signal(SIGPIPE, SIG_DFL);
-            execvp(args[0], args.data());
-            const int error = errno;
-            (void)!write(err[1], &error, sizeof error);
-            _exit(127);
-        }
-        close(in[0]);
-        close(out[1]);
-        close(err[1]);
-        toChild_ = in[1];
-        fromChild_ = out[0];
-        fcntl(fromChild_, F_SETFL, fcntl(fromChild_, F_GETFL) | O_NONBLOCK);
-        int error = 0;
-        const ssize_t got = read(err[0], &error, sizeof error);  // EOF once exec succeeded
-        close(err[0]);
-        if (got == static_cast<ssize_t>(sizeof error)) {
-            reap(true);
-            throw Fault{"cannot run " + quoted(argv_[0]) + ": " + std::strerror(error)};
+        try {
+            const ChildPipes child = spawnWithPipes(argv_);
+            pid_ = child.pid;
+            toChild_ = child.toChild;
+            fromChild_ = child.fromChild;
+        } catch (const std::runtime_error& e) {
+            throw Fault{e.what()};
         }
         cpuMark_ = 0;
         activity_ = Clock::now();
@@ -241,21 +206,8 @@ private:
         return status;
     }
 
-    // User CPU seconds of the child so far, from /proc/PID/stat (utime, field 14).
-    double cpuSeconds() const {
-        if (pid_ <= 0) return 0;
-        std::ifstream stat("/proc/" + std::to_string(pid_) + "/stat");
-        std::string text;
-        std::getline(stat, text);
-        const std::size_t paren = text.rfind(')');
-        if (paren == std::string::npos) return 0;
-        std::istringstream fields(text.substr(paren + 2));
-        std::string field;
-        for (int i = 3; i <= 14 && fields >> field; ++i) {
-            if (i == 14) return std::strtod(field.c_str(), nullptr) / static_cast<double>(sysconf(_SC_CLK_TCK));
-        }
-        return 0;
-    }
+    // User CPU seconds of the child so far (utime from /proc, as the course measured user time).
+    double cpuSeconds() const { return processUserCpuSeconds(pid_); }
 
     std::string describeExit(int status) const {
         if (killedLingering_) return "closed its pipes but did not exit (killed)";

@@ -1,6 +1,7 @@
 #include "reversi/gtp_player.hpp"
 
-#include <fcntl.h>
+#include "reversi/child_process.hpp"
+
 #include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -11,8 +12,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <sstream>
+#include <stdexcept>
 
 namespace reversi {
 
@@ -159,34 +159,14 @@ private:
     }
 
     void start() {
-        signal(SIGPIPE, SIG_IGN);
-        int in[2], out[2];
-        if (pipe2(in, O_CLOEXEC) != 0) throw Fault{"pipe failed"};
-        if (pipe2(out, O_CLOEXEC) != 0) {
-            close(in[0]), close(in[1]);
-            throw Fault{"pipe failed"};
+        try {
+            const ChildPipes child = spawnWithPipes(argv_);
+            pid_ = child.pid;
+            toChild_ = child.toChild;
+            fromChild_ = child.fromChild;
+        } catch (const std::runtime_error& e) {
+            throw Fault{e.what()};
         }
-        std::vector<char*> args;
-        for (std::string& a : argv_) args.push_back(a.data());
-        args.push_back(nullptr);
-        pid_ = fork();
-        if (pid_ < 0) {
-            for (int fd : {in[0], in[1], out[0], out[1]}) close(fd);
-            throw Fault{"fork failed"};
-        }
-        if (pid_ == 0) {
-            dup2(in[0], 0);
-            dup2(out[1], 1);
-            const int devnull = open("/dev/null", O_WRONLY);
-            if (devnull >= 0) dup2(devnull, 2);
-            signal(SIGPIPE, SIG_DFL);
-            execvp(args[0], args.data());
-            _exit(127);
-        }
-        close(in[0]);
-        close(out[1]);
-        toChild_ = in[1];
-        fromChild_ = out[0];
     }
 
     void stop() {
@@ -210,19 +190,7 @@ private:
         }
     }
 
-    double cpuSeconds() const {
-        if (pid_ <= 0) return 0;
-        std::ifstream stat("/proc/" + std::to_string(pid_) + "/stat");
-        std::string text;
-        std::getline(stat, text);
-        const std::size_t paren = text.rfind(')');
-        if (paren == std::string::npos) return 0;
-        std::istringstream fields(text.substr(paren + 2));
-        std::string field;
-        for (int i = 3; i <= 14 && fields >> field; ++i)
-            if (i == 14) return std::strtod(field.c_str(), nullptr) / static_cast<double>(sysconf(_SC_CLK_TCK));
-        return 0;
-    }
+    double cpuSeconds() const { return processUserCpuSeconds(pid_); }
 
     std::vector<std::string> argv_;
     RefereeOptions options_;
