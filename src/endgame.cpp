@@ -26,11 +26,11 @@ u64 stableDiscs(u64 P, u64 O) {
     // Diagonals: rays of a1..h1 and a1..a8 edge squares cover each diagonal once.
     for (int s = 0; s < 8; ++s) {
         for (const int start : {s, s * 8}) {
-            const u64 d9 = kRays.ray[static_cast<std::size_t>(start)][2] | (u64{1} << start);  // +9 from top/left edge
+            const u64 d9 = bb8::kRays.ray[static_cast<std::size_t>(start)][2] | (u64{1} << start);  // +9 from top/left edge
             if ((filled & d9) == d9) fullD9 |= d9;
         }
         for (const int start : {s, s * 8 + 7}) {
-            const u64 d7 = kRays.ray[static_cast<std::size_t>(start)][3] | (u64{1} << start);  // +7 from top/right edge
+            const u64 d7 = bb8::kRays.ray[static_cast<std::size_t>(start)][3] | (u64{1} << start);  // +7 from top/right edge
             if ((filled & d7) == d7) fullD7 |= d7;
         }
     }
@@ -95,8 +95,8 @@ struct EndgameSolver8::Impl {
     int solve1(u64 P, u64 O, int sq) {
         ++nodeCount;
         const int p = std::popcount(P);
-        if (const u64 f = eg8::flips(sq, P, O)) return 2 * (p + std::popcount(f) + 1) - 64;
-        if (const u64 f = eg8::flips(sq, O, P)) return 2 * (p - std::popcount(f)) - 64;
+        if (const u64 f = bb8::flips(sq, P, O)) return 2 * (p + std::popcount(f) + 1) - 64;
+        if (const u64 f = bb8::flips(sq, O, P)) return 2 * (p - std::popcount(f)) - 64;
         const int d = 2 * p - 63;  // game over with one empty: it goes to the winner
         return d > 0 ? d + 1 : d - 1;
     }
@@ -104,12 +104,12 @@ struct EndgameSolver8::Impl {
     int solve2(u64 P, u64 O, int alpha, int beta, int x1, int x2, bool passed) {
         ++nodeCount;
         int best = -99;
-        if (const u64 f = eg8::flips(x1, P, O)) best = -solve1(O ^ f, P ^ f ^ bit(x1), x2);
+        if (const u64 f = bb8::flips(x1, P, O)) best = -solve1(O ^ f, P ^ f ^ bit(x1), x2);
         if (best < beta) {
-            if (const u64 f = eg8::flips(x2, P, O)) best = std::max(best, -solve1(O ^ f, P ^ f ^ bit(x2), x1));
+            if (const u64 f = bb8::flips(x2, P, O)) best = std::max(best, -solve1(O ^ f, P ^ f ^ bit(x2), x1));
         }
         if (best == -99) {
-            if (passed) return eg8::finalScore(O, P) * -1;
+            if (passed) return bb8::finalScore(O, P) * -1;
             return -solve2(O, P, -beta, -alpha, x1, x2, true);
         }
         return best;
@@ -126,7 +126,7 @@ struct EndgameSolver8::Impl {
                 const int s = sq[i];
                 const bool odd = (parity & quadrant(s)) != 0;
                 if (odd != (pass == 0)) continue;
-                const u64 f = eg8::flips(s, P, O);
+                const u64 f = bb8::flips(s, P, O);
                 if (!f) continue;
                 int k = 0;
                 for (int j = 0; j < n; ++j)
@@ -148,7 +148,7 @@ struct EndgameSolver8::Impl {
             }
         }
         if (best == -99) {
-            if (passed) return -eg8::finalScore(O, P);
+            if (passed) return -bb8::finalScore(O, P);
             return -shallow(O, P, -beta, -alpha, sq, n, parity, true);
         }
         return best;
@@ -164,7 +164,7 @@ struct EndgameSolver8::Impl {
         for (u64 e = empty & ~kCorners; e; e &= e - 1) sq[n++] = static_cast<std::uint8_t>(std::countr_zero(e));
         for (int i = 0; i < n; ++i) parity ^= quadrant(sq[i]);
         switch (n) {
-            case 0: return eg8::finalScore(P, O);
+            case 0: return bb8::finalScore(P, O);
             case 1: return solve1(P, O, sq[0]);
             case 2: return solve2(P, O, alpha, beta, sq[0], sq[1], false);
             default: return shallow(P, O, alpha, beta, sq, n, parity, false);
@@ -195,16 +195,16 @@ struct EndgameSolver8::Impl {
     }
     int midSearch(u64 P, u64 O, int alpha, int beta, int depth, bool passed) {
         ++nodeCount;
-        const u64 mp = eg8::moves(P, O);
-        if (depth == 0) return midEval(P, O, mp, eg8::moves(O, P));
+        const u64 mp = bb8::moves(P, O);
+        if (depth == 0) return midEval(P, O, mp, bb8::moves(O, P));
         if (!mp) {
-            if (passed) return -eg8::finalScore(O, P) * 64;
+            if (passed) return -bb8::finalScore(O, P) * 64;
             return -midSearch(O, P, -beta, -alpha, depth, true);
         }
         int best = -1000000;
         for (u64 m = mp; m; m &= m - 1) {
             const int s = std::countr_zero(m);
-            const u64 f = eg8::flips(s, P, O);
+            const u64 f = bb8::flips(s, P, O);
             const int score = -midSearch(O ^ f, P ^ f ^ bit(s), -beta, -alpha, depth - 1, false);
             if (score > best) {
                 best = score;
@@ -225,7 +225,7 @@ struct EndgameSolver8::Impl {
             int n = 0;
             for (; mv; mv &= mv - 1) {
                 const int s = std::countr_zero(mv);
-                const u64 f = eg8::flips(s, P, O);
+                const u64 f = bb8::flips(s, P, O);
                 const u64 nP = O ^ f, nO = P ^ f ^ bit(s);
                 int key = s == ttMove ? 1 << 30 : -midSearch(nP, nO, -1000000, 1000000, depth - 1, false);
                 if (nP == 0) key = 1 << 29;
@@ -237,7 +237,7 @@ struct EndgameSolver8::Impl {
         const u64 empty = ~(P | O);
         for (; mv; mv &= mv - 1) {
             const int s = std::countr_zero(mv);
-            const u64 f = eg8::flips(s, P, O);
+            const u64 f = bb8::flips(s, P, O);
             const u64 nP = O ^ f, nO = P ^ f ^ bit(s);
             int key;
             if (s == ttMove) {
@@ -245,7 +245,7 @@ struct EndgameSolver8::Impl {
             } else if (nP == 0) {
                 key = 1 << 29;  // wipe-out
             } else {
-                const u64 replies = eg8::moves(nP, nO);
+                const u64 replies = bb8::moves(nP, nO);
                 // Fastest first: fewest replies (corners count double), then fewest potential replies.
                 const u64 nearMine = (nO >> 8 | nO << 8 | ((nO >> 1 | nO >> 9 | nO << 7) & 0x7F7F7F7F7F7F7F7FULL) |
                                       ((nO << 1 | nO << 9 | nO >> 7) & 0xFEFEFEFEFEFEFEFEULL)) &
@@ -263,9 +263,9 @@ struct EndgameSolver8::Impl {
         if (empties <= kShallowEmpties) return shallowEntry(P, O, alpha, beta);
         if ((++nodeCount & 4095) == 0 && stop && !stopped && stop()) stopped = true;
         if (stopped) return 0;
-        const u64 mv = eg8::moves(P, O);
+        const u64 mv = bb8::moves(P, O);
         if (!mv) {
-            if (passed) return -eg8::finalScore(O, P);
+            if (passed) return -bb8::finalScore(O, P);
             return -deep(O, P, -beta, -alpha, empties, true);
         }
         if (alpha >= kStabilityThreshold[empties]) {
@@ -331,9 +331,9 @@ struct EndgameSolver8::Impl {
     SolveResult root(u64 P, u64 O) {
         SolveResult r;
         const int empties = 64 - std::popcount(P | O);
-        u64 mv = eg8::moves(P, O);
+        u64 mv = bb8::moves(P, O);
         if (!mv) {
-            r.score = eg8::moves(O, P) ? -deep(O, P, -64, 64, empties, true) : eg8::finalScore(P, O);
+            r.score = bb8::moves(O, P) ? -deep(O, P, -64, 64, empties, true) : bb8::finalScore(P, O);
             r.complete = !stopped;
             return r;
         }

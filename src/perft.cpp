@@ -49,13 +49,13 @@ public:
     Perft8(int depth, std::vector<std::uint64_t>& counts) : depth_(depth), counts_(counts.data()) {}
 
     void visit(u64 P, u64 O, int ply) {
-        const u64 mv = eg8::moves(P, O);
+        const u64 mv = bb8::moves(P, O);
         if (ply == depth_ - 1) {
             counts_[ply] += mv ? static_cast<u64>(std::popcount(mv)) : 1;
             return;
         }
         if (!mv) {
-            if (!eg8::moves(O, P)) {
+            if (!bb8::moves(O, P)) {
                 for (int d = ply; d < depth_; ++d) ++counts_[d];
                 return;
             }
@@ -68,8 +68,8 @@ public:
             u64 leaves = 0;
             for (u64 m = mv; m; m &= m - 1) {
                 const int sq = std::countr_zero(m);
-                const u64 f = eg8::flips(sq, P, O);
-                const u64 replies = eg8::moves(O ^ f, P ^ f ^ (u64{1} << sq));
+                const u64 f = bb8::flips(sq, P, O);
+                const u64 replies = bb8::moves(O ^ f, P ^ f ^ (u64{1} << sq));
                 leaves += replies ? static_cast<u64>(std::popcount(replies)) : 1;
             }
             counts_[ply + 1] += leaves;
@@ -77,7 +77,7 @@ public:
         }
         for (u64 m = mv; m; m &= m - 1) {
             const int sq = std::countr_zero(m);
-            const u64 f = eg8::flips(sq, P, O);
+            const u64 f = bb8::flips(sq, P, O);
             visit(O ^ f, P ^ f ^ (u64{1} << sq), ply + 1);
         }
     }

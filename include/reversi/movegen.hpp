@@ -1,48 +1,22 @@
 // Legal moves and flips on bitboards, by whole-board direction shifts (dumb7fill): a direction's
 // candidate runs grow one step per shift for all squares at once, never square by square.
-// (player, opponent) are relative to the side to move. N = 8 uses the Kogge-Stone-style doubling
-// fill on one uint64 (as in Edax's get_moves).
+// (player, opponent) are relative to the side to move. N = 8 uses bb8::moves (bitboard8.hpp) on
+// one uint64.
 #pragma once
 
 #include <cstdint>
 
 #include "reversi/bitboard.hpp"
+#include "reversi/bitboard8.hpp"
 
 namespace reversi::bb {
-
-namespace detail {
-
-// 8x8: moves in one direction pair (shift left / right by K) with the doubling trick.
-template <int K>
-inline std::uint64_t movesDir8(std::uint64_t P, std::uint64_t mask) {
-    std::uint64_t fl = mask & (P << K);
-    std::uint64_t fr = mask & (P >> K);
-    fl |= mask & (fl << K);
-    fr |= mask & (fr >> K);
-    const std::uint64_t pl = mask & (mask << K);
-    const std::uint64_t pr = pl >> K;
-    fl |= pl & (fl << (2 * K));
-    fr |= pr & (fr >> (2 * K));
-    fl |= pl & (fl << (2 * K));
-    fr |= pr & (fr >> (2 * K));
-    return (fl << K) | (fr >> K);
-}
-
-inline std::uint64_t moves8(std::uint64_t P, std::uint64_t O) {
-    const std::uint64_t inner = O & 0x7E7E7E7E7E7E7E7EULL;
-    const std::uint64_t m = movesDir8<1>(P, inner) | movesDir8<8>(P, O) | movesDir8<7>(P, inner) |
-                            movesDir8<9>(P, inner);
-    return m & ~(P | O);
-}
-
-}  // namespace detail
 
 // Squares where the player (P) can move against the opponent (O).
 template <int N>
 inline Bits<N> legalMoves(const Bits<N>& P, const Bits<N>& O) {
     if constexpr (N == 8) {
         Bits<8> r;
-        r.w[0] = detail::moves8(P.w[0], O.w[0]);
+        r.w[0] = bb8::moves(P.w[0], O.w[0]);
         return r;
     } else {
         // Runs of opponent discs in the inner columns cannot wrap around a row, so the fill needs no

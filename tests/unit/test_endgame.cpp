@@ -58,9 +58,9 @@ TEST_CASE("8x8 flips and moves agree with the generic bitboards", "[endgame]") {
         const Board b = randomPosition(8, 60 - i % 55, rng, side);
         const auto pos = Position<8>::fromBoard(b, side);
         const std::uint64_t P = pos.P.w[0], O = pos.O.w[0];
-        REQUIRE(eg8::moves(P, O) == bb::legalMoves<8>(pos.P, pos.O).w[0]);
+        REQUIRE(bb8::moves(P, O) == bb::legalMoves<8>(pos.P, pos.O).w[0]);
         for (int sq = 0; sq < 64; ++sq)
-            if (!((P | O) >> sq & 1)) REQUIRE(eg8::flips(sq, P, O) == bb::flips<8>(pos.P, pos.O, sq).w[0]);
+            if (!((P | O) >> sq & 1)) REQUIRE(bb8::flips(sq, P, O) == bb::flips<8>(pos.P, pos.O, sq).w[0]);
     }
 }
 
