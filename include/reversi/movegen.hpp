@@ -1,7 +1,7 @@
 // Legal moves and flips on bitboards, by whole-board direction shifts (dumb7fill): a direction's
 // candidate runs grow one step per shift for all squares at once, never square by square.
-// (player, opponent) are relative to the side to move. N = 8 uses bb8::moves (bitboard8.hpp) on
-// one uint64.
+// (player, opponent) are relative to the side to move. N = 8 uses bb8::moves and bb8::flips
+// (bitboard8.hpp, flip8.hpp) on one uint64.
 #pragma once
 
 #include <cstdint>
@@ -48,9 +48,10 @@ inline Bits<N> legalMoves(const Bits<N>& P, const Bits<N>& O) {
     }
 }
 
-// Discs flipped when the player moves on the empty square sq (empty set when the move is illegal).
+// Discs flipped when the player moves on the empty square sq (empty set when the move is illegal), by
+// whole-board shifts, any size (the tests' second opinion on bb8::flips).
 template <int N>
-inline Bits<N> flips(const Bits<N>& P, const Bits<N>& O, int sq) {
+inline Bits<N> flipsByShifts(const Bits<N>& P, const Bits<N>& O, int sq) {
     const Bits<N> m = Bits<N>::single(sq);
     Bits<N> f;
     forEachDir([&](auto d) {
@@ -68,6 +69,18 @@ inline Bits<N> flips(const Bits<N>& P, const Bits<N>& O, int sq) {
         }
     });
     return f;
+}
+
+// Discs flipped when the player moves on the empty square sq (empty set when the move is illegal).
+template <int N>
+inline Bits<N> flips(const Bits<N>& P, const Bits<N>& O, int sq) {
+    if constexpr (N == 8) {
+        Bits<8> r;
+        r.w[0] = bb8::flips(sq, P.w[0], O.w[0]);
+        return r;
+    } else {
+        return flipsByShifts<N>(P, O, sq);
+    }
 }
 
 }  // namespace reversi::bb

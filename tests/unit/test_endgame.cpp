@@ -60,7 +60,7 @@ TEST_CASE("8x8 flips and moves agree with the generic bitboards", "[endgame]") {
         const std::uint64_t P = pos.P.w[0], O = pos.O.w[0];
         REQUIRE(bb8::moves(P, O) == bb::legalMoves<8>(pos.P, pos.O).w[0]);
         for (int sq = 0; sq < 64; ++sq)
-            if (!((P | O) >> sq & 1)) REQUIRE(bb8::flips(sq, P, O) == bb::flips<8>(pos.P, pos.O, sq).w[0]);
+            if (!((P | O) >> sq & 1)) REQUIRE(bb8::flips(sq, P, O) == bb::flipsByShifts<8>(pos.P, pos.O, sq).w[0]);
     }
 }
 
