@@ -1,7 +1,11 @@
 #include "reversi/endgame.hpp"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
 
 #include "reversi/bitboard.hpp"
 #include "reversi/position.hpp"
@@ -54,7 +58,18 @@ using eg8::u64;
 
 inline u64 bit(int sq) { return u64{1} << sq; }
 // Quadrant of a square as a one-bit mask (parity of empties per quadrant).
-inline unsigned quadrant(int sq) { return 1U << (((sq >> 5) & 1) * 2 + ((sq >> 2) & 1)); }
+constexpr unsigned quadrant(int sq) { return 1U << (((sq >> 5) & 1) * 2 + ((sq >> 2) & 1)); }
+constexpr std::array<unsigned, 64> kQuadrant = [] {
+    std::array<unsigned, 64> t{};
+    for (int sq = 0; sq < 64; ++sq) t[static_cast<std::size_t>(sq)] = quadrant(sq);
+    return t;
+}();
+// Quadrants holding an odd number of the given empty squares, as quadrant bits.
+inline unsigned parityOf(u64 empty) {
+    constexpr u64 q0 = 0x0F0F0F0FULL, q1 = 0xF0F0F0F0ULL;
+    return (std::popcount(empty & q0) & 1U) | (std::popcount(empty & q1) & 1U) << 1 |
+           (std::popcount(empty & (q0 << 32)) & 1U) << 2 | (std::popcount(empty & (q1 << 32)) & 1U) << 3;
+}
 
 // Edax's null-window stability thresholds: below them a stability cutoff cannot succeed.
 constexpr int kStabilityThreshold[65] = {99, 99, 99, 99, 6,  8,  10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32,
@@ -63,9 +78,84 @@ constexpr int kStabilityThreshold[65] = {99, 99, 99, 99, 6,  8,  10, 12, 14, 16,
                                          64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64};
 
 constexpr int kShallowEmpties = 6;  // at or below: no move generation, no table, parity order
-constexpr int kTableEmpties = 9;    // at or above: transposition table
-constexpr int kSortEmpties = 14;    // at or above: moves ordered by a shallow search
+constexpr int kTableEmpties = 8;    // at or above: transposition table
+constexpr int kEtcEmpties = 10;     // at or above: enhanced transposition cutoffs
+constexpr int kSortEmpties = 14;    // at or above: moves ordered by a shallow search (depth 1, 2 from 15, 3 from 22)
+
+// Fastest-first keys below kSortEmpties (tuned on FFO #40, #41, #44, #47 node counts): the opponent's
+// mobility dominates; then potential mobility, parity, a corner, our corner-anchored stable discs.
+constexpr int kKeyPotential = 2, kKeyParity = 8, kKeyCorner = 16, kKeyStable = 12;
+// Weights of the small ordering evaluation (midEval), tuned the same way and checked on #42, #43, #46.
+constexpr int kEvalMobility = 8, kEvalCorner = 24, kEvalXSquare = 12, kEvalPotential = 2, kEvalStable = 8, kEvalDisc = -1;
+
+// Discs of P on corners and on the edge squares next to a corner P holds (stable).
+inline u64 cornerStable(u64 P) {
+    const u64 c = P & 0x8100000000000081ULL;
+    const u64 besideCorner = ((c << 1) & 0x0200000000000002ULL) | ((c >> 1) & 0x4000000000000040ULL) |
+                             ((c << 8) & 0x0000000000008100ULL) | ((c >> 8) & 0x0081000000000000ULL);
+    return c | (P & besideCorner);
+}
 constexpr u64 kCorners = 0x8100000000000081ULL;
+
+// The eight neighbours of each square: a move there can only be legal next to an opponent's disc.
+constexpr std::array<u64, 64> kNeighbours = [] {
+    std::array<u64, 64> t{};
+    for (int sq = 0; sq < 64; ++sq)
+        for (int dr = -1; dr <= 1; ++dr)
+            for (int dc = -1; dc <= 1; ++dc) {
+                const int r = sq / 8 + dr, c = sq % 8 + dc;
+                if ((dr || dc) && r >= 0 && r < 8 && c >= 0 && c < 8) t[static_cast<std::size_t>(sq)] |= u64{1} << (r * 8 + c);
+            }
+    return t;
+}();
+
+// The last empty square: the number of discs a move there flips, without building the flip mask.
+// Every other square is filled, so each line through the square is a string of the mover's bits
+// (gathered with PEXT where the CPU has BMI2) and a table gives the flips along it.
+struct LastFlipTables {
+    std::array<std::array<std::uint8_t, 256>, 8> count{};  // [position in line][mover's bits]
+    std::array<std::array<u64, 4>, 64> line{};              // the four lines through each square
+    std::array<std::array<std::uint8_t, 4>, 64> pos{};      // the square's place in each line
+};
+constexpr LastFlipTables kLast = [] {
+    LastFlipTables t;
+    for (int p = 0; p < 8; ++p)
+        for (int x = 0; x < 256; ++x) {
+            int n = 0;
+            for (const int step : {-1, 1}) {
+                int run = 0, i = p + step;
+                while (i >= 0 && i < 8 && !((x >> i) & 1)) ++run, i += step;
+                if (i >= 0 && i < 8) n += run;  // the run ends on the mover's disc (not the line's end)
+            }
+            t.count[static_cast<std::size_t>(p)][static_cast<std::size_t>(x)] = static_cast<std::uint8_t>(n);
+        }
+    for (int sq = 0; sq < 64; ++sq) {
+        const int r = sq / 8, c = sq % 8;
+        for (int k = 0; k < 64; ++k) {
+            const int kr = k / 8, kc = k % 8;
+            const bool on[4] = {kr == r, kc == c, kc - kr == c - r, kc + kr == c + r};
+            for (int l = 0; l < 4; ++l)
+                if (on[l]) t.line[static_cast<std::size_t>(sq)][static_cast<std::size_t>(l)] |= u64{1} << k;
+        }
+        for (int l = 0; l < 4; ++l)
+            t.pos[static_cast<std::size_t>(sq)][static_cast<std::size_t>(l)] = static_cast<std::uint8_t>(
+                std::popcount(t.line[static_cast<std::size_t>(sq)][static_cast<std::size_t>(l)] & ((u64{1} << sq) - 1)));
+    }
+    return t;
+}();
+
+inline int lastFlipCount(int sq, u64 P, u64 O) {
+#if defined(__BMI2__)
+    (void)O;
+    const auto& line = kLast.line[static_cast<std::size_t>(sq)];
+    const auto& pos = kLast.pos[static_cast<std::size_t>(sq)];
+    int n = 0;
+    for (std::size_t l = 0; l < 4; ++l) n += kLast.count[pos[l]][_pext_u64(P, line[l])];
+    return n;
+#else
+    return std::popcount(bb8::flips(sq, P, O));
+#endif
+}
 
 }  // namespace
 
@@ -90,13 +180,20 @@ struct EndgameSolver8::Impl {
         return static_cast<std::size_t>(h) & mask;
     }
 
+    const Entry* find(u64 P, u64 O) const {
+        const Entry* b = &table[slot(P, O) & ~std::size_t{1}];
+        if (b[0].P == P && b[0].O == O) return &b[0];
+        if (b[1].P == P && b[1].O == O) return &b[1];
+        return nullptr;
+    }
+
     // ---- The last empties: explicit square lists, no move generation. ----
 
     int solve1(u64 P, u64 O, int sq) {
         ++nodeCount;
         const int p = std::popcount(P);
-        if (const u64 f = bb8::flips(sq, P, O)) return 2 * (p + std::popcount(f) + 1) - 64;
-        if (const u64 f = bb8::flips(sq, O, P)) return 2 * (p - std::popcount(f)) - 64;
+        if (const int n = lastFlipCount(sq, P, O)) return 2 * (p + n + 1) - 64;
+        if (const int n = lastFlipCount(sq, O, P)) return 2 * (p - n) - 64;
         const int d = 2 * p - 63;  // game over with one empty: it goes to the winner
         return d > 0 ? d + 1 : d - 1;
     }
@@ -104,8 +201,9 @@ struct EndgameSolver8::Impl {
     int solve2(u64 P, u64 O, int alpha, int beta, int x1, int x2, bool passed) {
         ++nodeCount;
         int best = -99;
-        if (const u64 f = bb8::flips(x1, P, O)) best = -solve1(O ^ f, P ^ f ^ bit(x1), x2);
-        if (best < beta) {
+        if (O & kNeighbours[static_cast<std::size_t>(x1)])
+            if (const u64 f = bb8::flips(x1, P, O)) best = -solve1(O ^ f, P ^ f ^ bit(x1), x2);
+        if (best < beta && (O & kNeighbours[static_cast<std::size_t>(x2)])) {
             if (const u64 f = bb8::flips(x2, P, O)) best = std::max(best, -solve1(O ^ f, P ^ f ^ bit(x2), x1));
         }
         if (best == -99) {
@@ -115,29 +213,23 @@ struct EndgameSolver8::Impl {
         return best;
     }
 
-    // n (3..kShallowEmpties) empties in sq[]; parity = odd quadrants as a bit set.
-    int shallow(u64 P, u64 O, int alpha, int beta, const std::uint8_t* sq, int n, unsigned parity, bool passed) {
+    // n (3..kShallowEmpties) empties in sq[]; parity = odd quadrants as a bit set. Odd quadrants first.
+    // A move swaps its square to the end of the list so that the child sees the first n - 1 (and swaps
+    // it back afterwards): no copying of lists.
+    int shallow(u64 P, u64 O, int alpha, int beta, std::uint8_t* sq, int n, unsigned parity, bool passed) {
         ++nodeCount;
-        if (stopped) return 0;
         int best = -99;
-        std::uint8_t child[kShallowEmpties];
-        for (int pass = 0; pass < 2; ++pass) {
+        for (unsigned want : {parity, ~parity}) {
             for (int i = 0; i < n; ++i) {
                 const int s = sq[i];
-                const bool odd = (parity & quadrant(s)) != 0;
-                if (odd != (pass == 0)) continue;
+                if (!(want & kQuadrant[static_cast<std::size_t>(s)]) || !(O & kNeighbours[static_cast<std::size_t>(s)])) continue;
                 const u64 f = bb8::flips(s, P, O);
                 if (!f) continue;
-                int k = 0;
-                for (int j = 0; j < n; ++j)
-                    if (j != i) child[k++] = sq[j];
                 const u64 nP = O ^ f, nO = P ^ f ^ bit(s);
-                int score;
-                if (n == 3) {
-                    score = -solve2(nP, nO, -beta, -alpha, child[0], child[1], false);
-                } else {
-                    score = -shallow(nP, nO, -beta, -alpha, child, n - 1, parity ^ quadrant(s), false);
-                }
+                std::swap(sq[i], sq[n - 1]);
+                const int score = n == 3 ? -solve2(nP, nO, -beta, -alpha, sq[0], sq[1], false)
+                                         : -shallow(nP, nO, -beta, -alpha, sq, n - 1, parity ^ kQuadrant[static_cast<std::size_t>(s)], false);
+                std::swap(sq[i], sq[n - 1]);
                 if (score > best) {
                     best = score;
                     if (score > alpha) {
@@ -162,7 +254,7 @@ struct EndgameSolver8::Impl {
         u64 empty = ~(P | O);
         for (u64 e = empty & kCorners; e; e &= e - 1) sq[n++] = static_cast<std::uint8_t>(std::countr_zero(e));
         for (u64 e = empty & ~kCorners; e; e &= e - 1) sq[n++] = static_cast<std::uint8_t>(std::countr_zero(e));
-        for (int i = 0; i < n; ++i) parity ^= quadrant(sq[i]);
+        parity = parityOf(empty);
         switch (n) {
             case 0: return bb8::finalScore(P, O);
             case 1: return solve1(P, O, sq[0]);
@@ -188,10 +280,12 @@ struct EndgameSolver8::Impl {
         const u64 empty = ~(P | O);
         const u64 xSquares = 0x0042000000004200ULL;
         const u64 emptyCornerX = neighbours(empty & kCorners) & xSquares;
-        return (std::popcount(mp) + std::popcount(mp & kCorners) - std::popcount(mo) - std::popcount(mo & kCorners)) * 8 +
-               (std::popcount(P & kCorners) - std::popcount(O & kCorners)) * 24 -
-               (std::popcount(P & emptyCornerX) - std::popcount(O & emptyCornerX)) * 12 +
-               (std::popcount(neighbours(O) & empty) - std::popcount(neighbours(P) & empty)) * 2;
+        return (std::popcount(mp) + std::popcount(mp & kCorners) - std::popcount(mo) - std::popcount(mo & kCorners)) * kEvalMobility +
+               (std::popcount(P & kCorners) - std::popcount(O & kCorners)) * kEvalCorner -
+               (std::popcount(P & emptyCornerX) - std::popcount(O & emptyCornerX)) * kEvalXSquare +
+               (std::popcount(neighbours(O) & empty) - std::popcount(neighbours(P) & empty)) * kEvalPotential +
+               (std::popcount(cornerStable(P)) - std::popcount(cornerStable(O))) * kEvalStable +
+               (std::popcount(P) - std::popcount(O)) * kEvalDisc;
     }
     int midSearch(u64 P, u64 O, int alpha, int beta, int depth, bool passed) {
         ++nodeCount;
@@ -221,7 +315,7 @@ struct EndgameSolver8::Impl {
         const int empties = 64 - std::popcount(P | O);
         if (empties >= kSortEmpties) {
             // High in the tree: order by a shallow midgame search (the table move first).
-            const int depth = empties >= 22 ? 3 : empties >= 17 ? 2 : 1;
+            const int depth = empties >= 22 ? 3 : empties >= 15 ? 2 : 1;
             int n = 0;
             for (; mv; mv &= mv - 1) {
                 const int s = std::countr_zero(mv);
@@ -250,9 +344,10 @@ struct EndgameSolver8::Impl {
                 const u64 nearMine = (nO >> 8 | nO << 8 | ((nO >> 1 | nO >> 9 | nO << 7) & 0x7F7F7F7F7F7F7F7FULL) |
                                       ((nO << 1 | nO << 9 | nO >> 7) & 0xFEFEFEFEFEFEFEFEULL)) &
                                      empty & ~bit(s);
-                key = -(std::popcount(replies) + std::popcount(replies & kCorners)) * 64 - std::popcount(nearMine) * 2;
-                if (parity & quadrant(s)) key += 8;
-                if (bit(s) & kCorners) key += 16;
+                key = -(std::popcount(replies) + std::popcount(replies & kCorners)) * 64 - std::popcount(nearMine) * kKeyPotential;
+                if (parity & kQuadrant[static_cast<std::size_t>(s)]) key += kKeyParity;
+                if (bit(s) & kCorners) key += kKeyCorner;
+                key += kKeyStable * std::popcount(cornerStable(nO));
             }
             list[n++] = {f, s, key};
         }
@@ -288,8 +383,15 @@ struct EndgameSolver8::Impl {
                 ttMove = e->move;
             }
         }
-        unsigned parity = 0;
-        for (u64 em = ~(P | O); em; em &= em - 1) parity ^= quadrant(std::countr_zero(em));
+        // Enhanced transposition cutoff: a child already known to be bad enough for the opponent.
+        if (empties >= kEtcEmpties) {
+            for (u64 m = mv; m; m &= m - 1) {
+                const int sq = std::countr_zero(m);
+                const u64 f = bb8::flips(sq, P, O);
+                if (const Entry* c = find(O ^ f, P ^ f ^ bit(sq)); c && -c->upper >= beta) return -c->upper;
+            }
+        }
+        const unsigned parity = parityOf(~(P | O));
         Move list[32];
         const int n = orderMoves(P, O, mv, ttMove, parity, list);
         const int alphaOrig = alpha;
@@ -337,8 +439,7 @@ struct EndgameSolver8::Impl {
             r.complete = !stopped;
             return r;
         }
-        unsigned parity = 0;
-        for (u64 em = ~(P | O); em; em &= em - 1) parity ^= quadrant(std::countr_zero(em));
+        const unsigned parity = parityOf(~(P | O));
         Move list[32];
         int ttMove = -1;
         for (std::size_t k = 0; k < 2; ++k) {
