@@ -430,12 +430,13 @@ struct EndgameSolver8::Impl {
         return best;
     }
 
-    SolveResult root(u64 P, u64 O) {
+    // Best move and fail-soft score within (alpha, beta); the move is the best fully searched one.
+    SolveResult root(u64 P, u64 O, int alpha, int beta) {
         SolveResult r;
         const int empties = 64 - std::popcount(P | O);
         u64 mv = bb8::moves(P, O);
         if (!mv) {
-            r.score = bb8::moves(O, P) ? -deep(O, P, -64, 64, empties, true) : bb8::finalScore(P, O);
+            r.score = bb8::moves(O, P) ? -deep(O, P, -beta, -alpha, empties, true) : bb8::finalScore(P, O);
             r.complete = !stopped;
             return r;
         }
@@ -448,8 +449,7 @@ struct EndgameSolver8::Impl {
         }
         const int n = orderMoves(P, O, mv, ttMove, parity, list);
         std::stable_sort(list, list + n, [](const Move& a, const Move& b) { return a.key > b.key; });
-        int alpha = -65;
-        const int beta = 65;
+        int best = -65;
         for (int i = 0; i < n; ++i) {
             const Move& m = list[i];
             const u64 nP = O ^ m.f, nO = P ^ m.f ^ bit(m.sq);
@@ -458,15 +458,19 @@ struct EndgameSolver8::Impl {
                 score = -deep(nP, nO, -beta, -alpha, empties - 1, false);
             } else {
                 score = -deep(nP, nO, -alpha - 1, -alpha, empties - 1, false);
-                if (score > alpha) score = -deep(nP, nO, -beta, -alpha, empties - 1, false);
+                if (score > alpha && score < beta) score = -deep(nP, nO, -beta, -alpha, empties - 1, false);
             }
             if (stopped) break;
-            if (score > alpha) {
-                alpha = score;
+            if (score > best) {
+                best = score;
                 r.move = m.sq;
+                if (score > alpha) {
+                    alpha = score;
+                    if (alpha >= beta) break;
+                }
             }
         }
-        r.score = alpha;
+        r.score = best;
         r.complete = !stopped;
         return r;
     }
@@ -478,12 +482,12 @@ EndgameSolver8::~EndgameSolver8() = default;
 void EndgameSolver8::clear() { std::fill(impl_->table.begin(), impl_->table.end(), Impl::Entry{}); }
 std::uint64_t EndgameSolver8::nodes() const { return impl_->nodeCount; }
 
-SolveResult EndgameSolver8::solve(std::uint64_t P, std::uint64_t O, std::function<bool()> stop) {
+SolveResult EndgameSolver8::solve(std::uint64_t P, std::uint64_t O, std::function<bool()> stop, int alpha, int beta) {
     const auto t0 = std::chrono::steady_clock::now();
     impl_->stop = std::move(stop);
     impl_->stopped = false;
     const u64 before = impl_->nodeCount;
-    SolveResult r = impl_->root(P, O);
+    SolveResult r = impl_->root(P, O, alpha, beta);
     r.nodes = impl_->nodeCount - before;
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     impl_->stop = {};

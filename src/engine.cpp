@@ -1,6 +1,9 @@
 #include "reversi/engine.hpp"
 
+#include <memory>
+
 #include "reversi/cpu_clock.hpp"
+#include "reversi/endgame.hpp"
 #include "reversi/evaluate.hpp"
 #include "reversi/search.hpp"
 #include "reversi/tt.hpp"
@@ -9,6 +12,7 @@ namespace reversi {
 
 struct EngineMover::Impl {
     TranspositionTable tt{20};  // 2^20 entries, 16 MiB, kept across moves (not in deterministic mode)
+    std::unique_ptr<EndgameSolver8> endgame8;  // made at the first 8x8 move (24 MiB)
 };
 
 EngineMover::EngineMover(EngineOptions options) : options_(options), impl_(new Impl) {}
@@ -25,8 +29,9 @@ Move EngineMover::chooseMove(const Board& board, char colour) {
         report_.seconds = clock.elapsed();
         return report_.move;
     }
+    if (board.size() == 8 && !impl_->endgame8) impl_->endgame8 = std::make_unique<EndgameSolver8>(20);
     report_ = searchPosition(board, colour, options_, impl_->tt, clock,
-                             options_.weights ? *options_.weights : defaultEvalWeights());
+                             options_.weights ? *options_.weights : defaultEvalWeights(), impl_->endgame8.get());
     if (report_.move.isNone() || !board.isLegalMove(report_.move.row, report_.move.col, colour))
         report_.move = legal.front();  // cannot happen; never hand back an illegal move
     return report_.move;

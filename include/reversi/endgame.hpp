@@ -47,8 +47,10 @@ public:
     EndgameSolver8(const EndgameSolver8&) = delete;
     EndgameSolver8& operator=(const EndgameSolver8&) = delete;
 
-    // Exact solve of (P to move, O). stop, when set, is polled every few thousand nodes.
-    SolveResult solve(std::uint64_t P, std::uint64_t O, std::function<bool()> stop = {});
+    // Exact solve of (P to move, O). stop, when set, is polled every few thousand nodes. With a window
+    // (alpha, beta) the score is fail-soft: exact inside it, else a bound (alpha = -1, beta = 1 asks
+    // for win / draw / loss only). The move is the best one whose search finished.
+    SolveResult solve(std::uint64_t P, std::uint64_t O, std::function<bool()> stop = {}, int alpha = -65, int beta = 65);
     // Score only, within (alpha, beta): fail-soft bound outside it.
     int solveWindow(std::uint64_t P, std::uint64_t O, int alpha, int beta);
     void clear();

@@ -11,10 +11,14 @@
 
 namespace reversi {
 
+class EndgameSolver8;
+
 // Searches `board` for `colour` (which must have a legal move) within options.moveTime CPU seconds
-// counted from `clock`. The report's move is always legal.
+// counted from `clock`. The report's move is always legal. With `endgame8`, 8x8 endgames (timed mode)
+// are solved by the dedicated 8x8 solver instead of the generic one.
 SearchReport searchPosition(const Board& board, char colour, const EngineOptions& options, TranspositionTable& tt,
-                            const CpuStopwatch& clock, const EvalWeights& weights = defaultEvalWeights());
+                            const CpuStopwatch& clock, const EvalWeights& weights = defaultEvalWeights(),
+                            EndgameSolver8* endgame8 = nullptr);
 
 // Largest number of empty squares at which the engine attempts an exact solve on an n x n board
 // with `moveTime` CPU seconds per move.
