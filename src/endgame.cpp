@@ -213,7 +213,44 @@ struct EndgameSolver8::Impl {
         return best;
     }
 
-    // n (3..kShallowEmpties) empties in sq[]; parity = odd quadrants as a bit set. Odd quadrants first.
+    // Three empties: the odd-quadrant squares first, then straight to solve2.
+    int solve3(u64 P, u64 O, int alpha, int beta, const std::uint8_t* sq, unsigned parity) {
+        int x[3] = {sq[0], sq[1], sq[2]};
+        // Stable partition: squares alone in their quadrant (odd) before the others.
+        int k = 0;
+        for (int i = 0; i < 3; ++i)
+            if (parity & kQuadrant[static_cast<std::size_t>(sq[i])]) x[k++] = sq[i];
+        for (int i = 0; i < 3; ++i)
+            if (!(parity & kQuadrant[static_cast<std::size_t>(sq[i])])) x[k++] = sq[i];
+        return solve3(P, O, alpha, beta, x[0], x[1], x[2], false);
+    }
+    int solve3(u64 P, u64 O, int alpha, int beta, int x1, int x2, int x3, bool passed) {
+        ++nodeCount;
+        int best = -99;
+        // Tries the move on a (the other empties b, c); true on a cutoff.
+        const auto tryMove = [&](int a, int b, int c) {
+            if (!(O & kNeighbours[static_cast<std::size_t>(a)])) return false;
+            const u64 f = bb8::flips(a, P, O);
+            if (!f) return false;
+            const int score = -solve2(O ^ f, P ^ f ^ bit(a), -beta, -alpha, b, c, false);
+            if (score > best) {
+                best = score;
+                if (score > alpha) {
+                    alpha = score;
+                    return alpha >= beta;
+                }
+            }
+            return false;
+        };
+        if (tryMove(x1, x2, x3) || tryMove(x2, x1, x3) || tryMove(x3, x1, x2)) return best;
+        if (best == -99) {
+            if (passed) return -bb8::finalScore(O, P);
+            return -solve3(O, P, -beta, -alpha, x1, x2, x3, true);
+        }
+        return best;
+    }
+
+    // n (4..kShallowEmpties) empties in sq[]; parity = odd quadrants as a bit set. Odd quadrants first.
     // A move swaps its square to the end of the list so that the child sees the first n - 1 (and swaps
     // it back afterwards): no copying of lists.
     int shallow(u64 P, u64 O, int alpha, int beta, std::uint8_t* sq, int n, unsigned parity, bool passed) {
@@ -227,8 +264,9 @@ struct EndgameSolver8::Impl {
                 if (!f) continue;
                 const u64 nP = O ^ f, nO = P ^ f ^ bit(s);
                 std::swap(sq[i], sq[n - 1]);
-                const int score = n == 3 ? -solve2(nP, nO, -beta, -alpha, sq[0], sq[1], false)
-                                         : -shallow(nP, nO, -beta, -alpha, sq, n - 1, parity ^ kQuadrant[static_cast<std::size_t>(s)], false);
+                const unsigned childParity = parity ^ kQuadrant[static_cast<std::size_t>(s)];
+                const int score = n == 4 ? -solve3(nP, nO, -beta, -alpha, sq, childParity)
+                                         : -shallow(nP, nO, -beta, -alpha, sq, n - 1, childParity, false);
                 std::swap(sq[i], sq[n - 1]);
                 if (score > best) {
                     best = score;
@@ -259,6 +297,7 @@ struct EndgameSolver8::Impl {
             case 0: return bb8::finalScore(P, O);
             case 1: return solve1(P, O, sq[0]);
             case 2: return solve2(P, O, alpha, beta, sq[0], sq[1], false);
+            case 3: return solve3(P, O, alpha, beta, sq, parity);
             default: return shallow(P, O, alpha, beta, sq, n, parity, false);
         }
     }
