@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "reversi/engine.hpp"
+#include "reversi/line_reader.hpp"
 #include "reversi/position_text.hpp"
 
 namespace reversi {
@@ -142,7 +143,9 @@ private:
 int runGtp(std::istream& in, std::ostream& out, const GtpOptions& options) {
     GtpEngine engine(options);
     std::string line;
-    while (std::getline(in, line)) {
+    // Commands are short; a GGF game in `set game` is a few kilobytes. Longer lines are cut (and then
+    // rejected as malformed), never held whole.
+    while (readBoundedLine(in, line, 1 << 16)) {
         // Control characters but tab and newline are removed; tabs become spaces; '#' starts a comment.
         std::string clean;
         for (const char c : line) {

@@ -11,6 +11,7 @@
 
 #include "reversi/endgame.hpp"
 #include "reversi/engine.hpp"
+#include "reversi/line_reader.hpp"
 #include "reversi/position.hpp"
 #include "reversi/position_text.hpp"
 
@@ -239,8 +240,9 @@ private:
 int runNBoard(std::istream& in, std::ostream& out, const NBoardOptions& options) {
     NBoardEngine engine(out, options);
     std::string line;
-    while (std::getline(in, line)) {
-        if (!line.empty() && line.back() == '\r') line.pop_back();
+    // Commands are short; a GGF game in `set game` is a few kilobytes. Longer lines are cut (and then
+    // rejected as malformed), never held whole.
+    while (readBoundedLine(in, line, 1 << 16)) {
         if (!engine.handle(line)) break;
     }
     return 0;

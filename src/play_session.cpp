@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "reversi/evaluate.hpp"
+#include "reversi/line_reader.hpp"
 #include "reversi/players.hpp"
 
 namespace reversi {
@@ -25,24 +26,7 @@ public:
     explicit LineInput(std::istream& in) : in_(in) {}
 
     // The next line (without '\n'), at most kMaxLine characters kept; false at end of input.
-    bool readLine(std::string& line) {
-        line.clear();
-        if (!in_.good()) return false;
-        bool any = false;
-        std::streambuf* buf = in_.rdbuf();
-        while (true) {
-            const int ch = buf->sbumpc();
-            if (ch == std::char_traits<char>::eof()) {
-                in_.setstate(std::ios::eofbit);
-                return any;
-            }
-            any = true;
-            if (ch == '\n') break;
-            if (line.size() < kMaxLine) line.push_back(static_cast<char>(ch));
-        }
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        return true;
-    }
+    bool readLine(std::string& line) { return readBoundedLine(in_, line, kMaxLine); }
 
     // The next word, reading lines as needed; false at end of input.
     bool nextWord(std::string& word) {

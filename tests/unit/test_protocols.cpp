@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "reversi/gtp.hpp"
+#include "reversi/line_reader.hpp"
 #include "reversi/nboard.hpp"
 
 using namespace reversi;
@@ -121,4 +122,27 @@ TEST_CASE("NBoard: an exact endgame move (FFO #1)", "[protocols]") {
     for (const auto& l : out)
         if (l.rfind("=== g8/18.00/", 0) == 0) found = true;
     CHECK(found);
+}
+
+TEST_CASE("Lines are read in bounded memory: an over-long line is cut, the next is intact", "[protocols]") {
+    std::istringstream in(std::string(100000, 'x') + "\r\nshort\r\nlast-without-newline");
+    std::string line;
+    REQUIRE(readBoundedLine(in, line, 1000));
+    CHECK(line == std::string(1000, 'x'));
+    REQUIRE(readBoundedLine(in, line, 1000));
+    CHECK(line == "short");
+    REQUIRE(readBoundedLine(in, line, 1000));
+    CHECK(line == "last-without-newline");
+    CHECK_FALSE(readBoundedLine(in, line, 1000));
+}
+
+TEST_CASE("GTP and NBoard: a 1 MB line is rejected and the session goes on", "[protocols]") {
+    const std::string junk(1 << 20, 'a');
+    const auto g = lines(gtp("1 " + junk + "\n2 name\n"));
+    REQUIRE(g.size() >= 4);
+    CHECK(g[0].rfind("?1 ", 0) == 0);
+    CHECK(g[2] == "=2 reversi");
+    const auto n = lines(nboard("nboard 2\n" + junk + "\nping 7\n"));
+    REQUIRE_FALSE(n.empty());
+    CHECK(n.back() == "pong 7");
 }
