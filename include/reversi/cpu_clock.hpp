@@ -5,6 +5,8 @@ namespace reversi {
 
 // User CPU seconds consumed by this process so far.
 double processUserSeconds();
+// CPU seconds (user + system) consumed by the calling thread so far: one solve among several threads.
+double threadCpuSeconds();
 
 // Measures user CPU time from construction (or the last restart).
 class CpuStopwatch {
