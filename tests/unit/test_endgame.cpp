@@ -120,3 +120,35 @@ TEST_CASE("fast 8x8 perft equals the char-array rules", "[endgame][perft]") {
     const Board b = randomPosition(8, 9, rng, side);
     CHECK(perftCounts(b, side, 12) == perftCountsReference(b, side, 12));
 }
+
+TEST_CASE("8x8 solver windows are fail-soft bounds of the exact score", "[endgame]") {
+    std::mt19937 rng(23);
+    EndgameSolver8 exactSolver(16), windowSolver(16);
+    for (int i = 0; i < 40; ++i) {
+        char side;
+        const Board b = randomPosition(8, 8 + i % 5, rng, side);
+        const auto pos = Position<8>::fromBoard(b, side);
+        const int exact = exactSolver.solve(pos.P.w[0], pos.O.w[0]).score;
+        const int lo = -9 + 2 * (i % 9), hi = lo + (i % 3 == 0 ? 2 : 9);
+        windowSolver.clear();
+        const int s = windowSolver.solve(pos.P.w[0], pos.O.w[0], {}, lo, hi).score;
+        if (exact <= lo) CHECK(s <= lo);
+        else if (exact >= hi) CHECK(s >= hi);
+        else CHECK(s == exact);
+        const int wld = windowSolver.solve(pos.P.w[0], pos.O.w[0], {}, -1, 1).score;
+        CHECK((wld > 0) == (exact > 0));
+        CHECK((wld < 0) == (exact < 0));
+    }
+}
+
+TEST_CASE("8x8 solver stops when asked, and says so", "[endgame]") {
+    // FFO #45: hundreds of millions of nodes to the end.
+    const TextPosition p = parsePosition("---XXXX-X-XXXO--XXOXOO--XXXOXO--XXOXXO---OXXXOO-O-OOOO------OO-- X");
+    const auto pos = Position<8>::fromBoard(p.board, p.toMove);
+    EndgameSolver8 solver(16);
+    int calls = 0;
+    const SolveResult r = solver.solve(pos.P.w[0], pos.O.w[0], [&] { return ++calls >= 3; });
+    CHECK_FALSE(r.complete);
+    CHECK(calls == 3);
+    CHECK(r.nodes < 1000000);
+}
