@@ -29,6 +29,9 @@ constexpr IntField kInts[] = {
     {"lateStartPercent", &EvalWeights::lateStartPercent},
     {"parity", &EvalWeights::parity},
     {"disc", &EvalWeights::disc},
+    {"fewDiscs", &EvalWeights::fewDiscs},
+    {"fewDiscsPercent", &EvalWeights::fewDiscsPercent},
+    {"fewDiscsLimit", &EvalWeights::fewDiscsLimit},
 };
 }  // namespace
 

@@ -46,6 +46,15 @@ struct EvalWeights {
     int lateStartPercent = 70;
     int parity = 150;           // the side to move gets the last move (odd number of empties)
     int disc = 40;              // per disc of difference
+    // Wipe-out guard, every phase: a side with fewer discs than
+    // floor = min(fewDiscsLimit, fewDiscsPercent% of the discs on the board) loses fewDiscs per squared
+    // disc short. Mobility, potential mobility and frontier all reward having few discs, and on big
+    // boards (a large opponent mass, depth 4-6) they outweigh everything else until the side is wiped
+    // out by a greedy opponent; every game lost to greedy / smarter / smartest at 12x12 and up was a
+    // wipe-out before this term. It keeps a floor under the disc count.
+    int fewDiscs = 100;
+    int fewDiscsPercent = 30;
+    int fewDiscsLimit = 16;
 };
 
 const EvalWeights& defaultEvalWeights();
@@ -134,6 +143,14 @@ int evaluate(const Position<N>& pos, const bb::Bits<N>& moves, const EvalWeights
                           static_cast<long long>(w.cSquare.end) * cs + static_cast<long long>(w.edge.end) * edges +
                           static_cast<long long>(w.stable.end) * stable;
     long long score = (open * (S - filled) + end * filled) / S;
+
+    // Wipe-out guard (see EvalWeights::fewDiscs).
+    if (w.fewDiscs != 0) {
+        const int floorDiscs = std::min(w.fewDiscsLimit, filled * w.fewDiscsPercent / 100);
+        const int shortOwn = std::max(0, floorDiscs - P.count());
+        const int shortOpp = std::max(0, floorDiscs - O.count());
+        score += static_cast<long long>(w.fewDiscs) * (shortOpp * shortOpp - shortOwn * shortOwn);
+    }
 
     // Late game: parity and disc count fade in from lateStartPercent of the board filled.
     const int lateStart = S * w.lateStartPercent / 100;

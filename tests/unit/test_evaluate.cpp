@@ -124,3 +124,22 @@ TEST_CASE("time manager: the hard stop leaves a margin and the soft share follow
         CHECK(softShare(f) <= 0.55);
     }
 }
+
+TEST_CASE("wipe-out guard: a side far under the disc floor scores lower, by the squared shortfall", "[evaluate]") {
+    // 20x20, mid-game: the side to move has 3 discs against 72 (the shape of the games lost to greedy).
+    std::mt19937 rng(5);
+    Position<20> p;
+    int placed = 0;
+    for (int sq = 0; sq < 400 && placed < 75; sq += 1 + static_cast<int>(rng() % 4), ++placed) (placed < 3 ? p.P : p.O).set(sq);
+    EvalWeights without = defaultEvalWeights();
+    without.fewDiscs = 0;
+    const EvalWeights& with = defaultEvalWeights();
+    const int filled = p.P.count() + p.O.count();
+    const int floorDiscs = std::min(with.fewDiscsLimit, filled * with.fewDiscsPercent / 100);
+    REQUIRE(p.P.count() < floorDiscs);
+    const int shortOwn = floorDiscs - p.P.count();
+    CHECK(evaluate<20>(p, p.moves(), with) - evaluate<20>(p, p.moves(), without) == -with.fewDiscs * shortOwn * shortOwn);
+    // No effect while both sides are above the floor (the start position).
+    const Position<20> start = Position<20>::fromBoard(Board(20), kBlack);
+    CHECK(evaluate<20>(start, start.moves(), with) == evaluate<20>(start, start.moves(), without));
+}
