@@ -352,47 +352,52 @@ struct EndgameSolver8::Impl {
         return best;
     }
 
-    int orderMoves(u64 P, u64 O, u64 mv, int ttMove, unsigned parity, Move* list) {
-        const int empties = 64 - std::popcount(P | O);
-        if (empties >= kSortEmpties) {
-            // High in the tree: order by a shallow midgame search (the table move first).
-            const int depth = empties >= 22 ? 3 : empties >= 15 ? 2 : 1;
-            int n = 0;
-            for (; mv; mv &= mv - 1) {
-                const int s = std::countr_zero(mv);
-                const u64 f = bb8::flips(s, P, O);
-                const u64 nP = O ^ f, nO = P ^ f ^ bit(s);
-                int key = s == ttMove ? 1 << 30 : -midSearch(nP, nO, -1000000, 1000000, depth - 1, false);
-                if (nP == 0) key = 1 << 29;
-                list[n++] = {f, s, key};
-            }
-            return n;
-        }
+    // The legal moves with their flips (keys still unset).
+    static int listMoves(u64 P, u64 O, u64 mv, Move* list) {
         int n = 0;
-        const u64 empty = ~(P | O);
         for (; mv; mv &= mv - 1) {
             const int s = std::countr_zero(mv);
-            const u64 f = bb8::flips(s, P, O);
-            const u64 nP = O ^ f, nO = P ^ f ^ bit(s);
-            int key;
-            if (s == ttMove) {
-                key = 1 << 30;
+            list[n++] = {bb8::flips(s, P, O), s, 0};
+        }
+        return n;
+    }
+
+    // Ordering keys, higher first: the table move, then a wipe-out, then by the criteria above.
+    void keyMoves(u64 P, u64 O, int ttMove, unsigned parity, Move* list, int n) {
+        const int empties = 64 - std::popcount(P | O);
+        const u64 empty = ~(P | O);
+        // High in the tree: order by a shallow midgame search.
+        const int depth = empties >= 22 ? 3 : empties >= 15 ? 2 : 1;
+        for (Move* m = list; m != list + n; ++m) {
+            const int s = m->sq;
+            const u64 nP = O ^ m->f, nO = P ^ m->f ^ bit(s);
+            if (empties >= kSortEmpties) {
+                m->key = s == ttMove ? 1 << 30 : -midSearch(nP, nO, -1000000, 1000000, depth - 1, false);
+                if (nP == 0) m->key = 1 << 29;
+            } else if (s == ttMove) {
+                m->key = 1 << 30;
             } else if (nP == 0) {
-                key = 1 << 29;  // wipe-out
+                m->key = 1 << 29;  // wipe-out
             } else {
                 const u64 replies = bb8::moves(nP, nO);
                 // Fastest first: fewest replies (corners count double), then fewest potential replies.
-                const u64 nearMine = (nO >> 8 | nO << 8 | ((nO >> 1 | nO >> 9 | nO << 7) & 0x7F7F7F7F7F7F7F7FULL) |
-                                      ((nO << 1 | nO << 9 | nO >> 7) & 0xFEFEFEFEFEFEFEFEULL)) &
-                                     empty & ~bit(s);
-                key = -(std::popcount(replies) + std::popcount(replies & kCorners)) * 64 - std::popcount(nearMine) * kKeyPotential;
-                if (parity & kQuadrant[static_cast<std::size_t>(s)]) key += kKeyParity;
-                if (bit(s) & kCorners) key += kKeyCorner;
-                key += kKeyStable * std::popcount(cornerStable(nO));
+                const u64 nearMine = neighbours(nO) & empty & ~bit(s);
+                m->key = -(std::popcount(replies) + std::popcount(replies & kCorners)) * 64 -
+                         std::popcount(nearMine) * kKeyPotential;
+                if (parity & kQuadrant[static_cast<std::size_t>(s)]) m->key += kKeyParity;
+                if (bit(s) & kCorners) m->key += kKeyCorner;
+                m->key += kKeyStable * std::popcount(cornerStable(nO));
             }
-            list[n++] = {f, s, key};
         }
-        return n;
+    }
+
+    // One child of a PVS node: the first with the whole window, the others with a null window first
+    // and again with the whole window when they beat alpha. `empties` is the child's.
+    int searchChild(const Move& m, u64 P, u64 O, int alpha, int beta, int empties, bool first) {
+        const u64 nP = O ^ m.f, nO = P ^ m.f ^ bit(m.sq);
+        if (first) return -deep(nP, nO, -beta, -alpha, empties, false);
+        const int score = -deep(nP, nO, -alpha - 1, -alpha, empties, false);
+        return score > alpha && score < beta ? -deep(nP, nO, -beta, -alpha, empties, false) : score;
     }
 
     int deep(u64 P, u64 O, int alpha, int beta, int empties, bool passed) {
@@ -429,17 +434,14 @@ struct EndgameSolver8::Impl {
                 ttMove = e->move;
             }
         }
+        Move list[32];
+        const int n = listMoves(P, O, mv, list);
         // Enhanced transposition cutoff: a child already known to be bad enough for the opponent.
         if (empties >= kEtcEmpties) {
-            for (u64 m = mv; m; m &= m - 1) {
-                const int sq = std::countr_zero(m);
-                const u64 f = bb8::flips(sq, P, O);
-                if (const Entry* c = find(O ^ f, P ^ f ^ bit(sq)); c && -c->upper >= beta) return -c->upper;
-            }
+            for (const Move* m = list; m != list + n; ++m)
+                if (const Entry* c = find(O ^ m->f, P ^ m->f ^ bit(m->sq)); c && -c->upper >= beta) return -c->upper;
         }
-        const unsigned parity = parityOf(~(P | O));
-        Move list[32];
-        const int n = orderMoves(P, O, mv, ttMove, parity, list);
+        keyMoves(P, O, ttMove, parityOf(~(P | O)), list, n);
         const int alphaOrig = alpha;
         int best = -99, bestSq = -1;
         for (int i = 0; i < n; ++i) {
@@ -448,14 +450,7 @@ struct EndgameSolver8::Impl {
                 if (list[j].key > list[bi].key) bi = j;
             std::swap(list[i], list[bi]);
             const Move& m = list[i];
-            const u64 nP = O ^ m.f, nO = P ^ m.f ^ bit(m.sq);
-            int score;
-            if (i == 0) {
-                score = -deep(nP, nO, -beta, -alpha, empties - 1, false);
-            } else {
-                score = -deep(nP, nO, -alpha - 1, -alpha, empties - 1, false);
-                if (score > alpha && score < beta) score = -deep(nP, nO, -beta, -alpha, empties - 1, false);
-            }
+            const int score = searchChild(m, P, O, alpha, beta, empties - 1, i == 0);
             if (stopped) return 0;
             if (score > best) {
                 best = score;
@@ -508,26 +503,15 @@ struct EndgameSolver8::Impl {
             r.complete = !stopped;
             return r;
         }
-        const unsigned parity = parityOf(~(P | O));
         Move list[32];
-        int ttMove = -1;
-        for (std::size_t k = 0; k < 2; ++k) {
-            const Entry& e = table[(slot(P, O) & ~std::size_t{1}) + k];
-            if (e.P == P && e.O == O) ttMove = e.move;
-        }
-        const int n = orderMoves(P, O, mv, ttMove, parity, list);
+        const int n = listMoves(P, O, mv, list);
+        const Entry* e = find(P, O);
+        keyMoves(P, O, e ? e->move : -1, parityOf(~(P | O)), list, n);
         std::stable_sort(list, list + n, [](const Move& a, const Move& b) { return a.key > b.key; });
         int best = -65;
         for (int i = 0; i < n; ++i) {
             const Move& m = list[i];
-            const u64 nP = O ^ m.f, nO = P ^ m.f ^ bit(m.sq);
-            int score;
-            if (i == 0) {
-                score = -deep(nP, nO, -beta, -alpha, empties - 1, false);
-            } else {
-                score = -deep(nP, nO, -alpha - 1, -alpha, empties - 1, false);
-                if (score > alpha && score < beta) score = -deep(nP, nO, -beta, -alpha, empties - 1, false);
-            }
+            const int score = searchChild(m, P, O, alpha, beta, empties - 1, i == 0);
             if (stopped) break;
             if (score > best) {
                 best = score;
