@@ -6,7 +6,6 @@
 // course measured user time), and it is killed when it runs over the CPU limit on its move or stays
 // silent past the wall-clock limit. Nothing it does can hang or crash the referee.
 #include <poll.h>
-#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -15,10 +14,8 @@
 #include <cstring>
 #include <deque>
 #include <sstream>
-#include <stdexcept>
 
-#include "reversi/child_process.hpp"
-#include "reversi/players.hpp"
+#include "reversi/child_session.hpp"
 
 namespace reversi {
 
@@ -51,17 +48,9 @@ std::string boardText(const Board& board) {
     return out.str();
 }
 
-// Thrown inside the session when the program misbehaves; turned into a fault at the interface.
-struct Fault {
-    std::string reason;
-};
-
-class ExternalSession final : public GameSession {
+class ExternalSession final : public ChildSession {
 public:
-    ExternalSession(std::vector<std::string> argv, const RefereeOptions& options)
-        : argv_(std::move(argv)), options_(options), board_(4) {}
-
-    ~ExternalSession() override { stop(); }
+    using ChildSession::ChildSession;  // no grace at the end: a program still running then is killed at once
 
     std::string begin(int n, char colour) override {
         try {
@@ -69,6 +58,8 @@ public:
             colour_ = colour;
             turn_ = kBlack;
             start();
+            cpuMark_ = 0;
+            activity_ = Clock::now();
             expect("Enter the board dimension: ", "the dimension prompt");
             send(std::to_string(n) + "\n");
             expect("Computer plays (B/W)", "the colour prompt");
@@ -160,54 +151,17 @@ private:
 
     // --- process ------------------------------------------------------------------------------------
 
-    void start() {
-        try {
-            const ChildPipes child = spawnWithPipes(argv_);
-            pid_ = child.pid;
-            toChild_ = child.toChild;
-            fromChild_ = child.fromChild;
-        } catch (const std::runtime_error& e) {
-            throw Fault{e.what()};
-        }
-        cpuMark_ = 0;
-        activity_ = Clock::now();
-    }
-
-    void stop() {
-        if (toChild_ >= 0) close(toChild_), toChild_ = -1;
-        if (fromChild_ >= 0) close(fromChild_), fromChild_ = -1;
-        if (pid_ > 0) reap(true);
-    }
-
     // Waits for the child; with `kill` it is killed first if still running. Without, a child that is
     // still running after the wall-clock limit (it closed its pipes but did not exit) is killed then, so
     // that no program can hang the referee. Returns the wait status.
     int reap(bool kill) {
-        if (pid_ <= 0) return status_;
-        if (kill) ::kill(pid_, SIGKILL);
-        int status = 0;
-        const auto deadline = Clock::now() + std::chrono::duration<double>(options_.effectiveWallLimit());
-        for (;;) {
-            const pid_t done = waitpid(pid_, &status, kill ? 0 : WNOHANG);
-            if (done == pid_) break;
-            if (done < 0 && errno == EINTR) continue;
-            if (done < 0) break;  // not our child any more (ECHILD): nothing to wait for
-            if (Clock::now() >= deadline) {
-                ::kill(pid_, SIGKILL);
-                kill = true;
-                killedLingering_ = true;
-                continue;
-            }
-            pollfd none{-1, 0, 0};
-            poll(&none, 1, 5);  // sleep 5 ms
-        }
-        pid_ = -1;
-        status_ = status;
-        return status;
+        if (!running()) return status_;
+        const Exit ended = waitForExit(kill ? std::chrono::duration<double>(0)
+                                           : std::chrono::duration<double>(options().effectiveWallLimit()));
+        if (ended.killedAfterGrace) killedLingering_ = true;
+        status_ = ended.status;
+        return status_;
     }
-
-    // User CPU seconds of the child so far (utime from /proc, as the course measured user time).
-    double cpuSeconds() const { return processUserCpuSeconds(pid_); }
 
     std::string describeExit(int status) const {
         if (killedLingering_) return "closed its pipes but did not exit (killed)";
@@ -219,15 +173,9 @@ private:
     }
 
     void send(const std::string& text) {
-        std::size_t done = 0;
-        while (done < text.size()) {
-            const ssize_t n = write(toChild_, text.data() + done, text.size() - done);
-            if (n < 0 && errno == EINTR) continue;
-            if (n <= 0) {
-                const int status = reap(false);
-                throw Fault{"stopped reading its input: " + describeExit(status)};
-            }
-            done += static_cast<std::size_t>(n);
+        if (!writeAll(text)) {
+            const int status = reap(false);
+            throw Fault{"stopped reading its input: " + describeExit(status)};
         }
         activity_ = Clock::now();
     }
@@ -237,7 +185,7 @@ private:
     bool fill(const std::string& what) {
         for (;;) {
             char chunk[4096];
-            const ssize_t n = read(fromChild_, chunk, sizeof chunk);
+            const ssize_t n = read(fromChild(), chunk, sizeof chunk);
             if (n > 0) {
                 pending_.append(chunk, static_cast<std::size_t>(n));
                 activity_ = Clock::now();
@@ -248,24 +196,24 @@ private:
                 throw Fault{std::string("read: ") + std::strerror(errno)};
             if (thinking_) {
                 const double used = cpuSeconds() - cpuMark_;
-                if (used > options_.timeLimit) {
+                if (used > options().timeLimit) {
                     reap(true);
                     char text[160];
                     std::snprintf(text, sizeof text,
                                   "over the time limit: more than %.3f s of CPU time on its move (killed)",
-                                  options_.timeLimit);
+                                  options().timeLimit);
                     throw Fault{text};
                 }
             }
             const double silent = std::chrono::duration<double>(Clock::now() - activity_).count();
-            if (silent > options_.effectiveWallLimit()) {
+            if (silent > options().effectiveWallLimit()) {
                 reap(true);
                 char text[200];
                 std::snprintf(text, sizeof text, "no output for %.1f s (wall clock) while the referee expected %s (killed)",
-                              options_.effectiveWallLimit(), what.c_str());
+                              options().effectiveWallLimit(), what.c_str());
                 throw Fault{text};
             }
-            pollfd pfd{fromChild_, POLLIN, 0};
+            pollfd pfd{fromChild(), POLLIN, 0};
             poll(&pfd, 1, 10);
         }
     }
@@ -338,10 +286,10 @@ private:
         // Let a little more output arrive so that the message shows the whole line.
         const auto until = Clock::now() + std::chrono::milliseconds(50);
         while (pending_.size() < expected.size() + 80 && Clock::now() < until) {
-            pollfd pfd{fromChild_, POLLIN, 0};
+            pollfd pfd{fromChild(), POLLIN, 0};
             if (poll(&pfd, 1, 10) > 0) {
                 char chunk[512];
-                const ssize_t n = read(fromChild_, chunk, sizeof chunk);
+                const ssize_t n = read(fromChild(), chunk, sizeof chunk);
                 if (n <= 0) break;
                 pending_.append(chunk, static_cast<std::size_t>(n));
             }
@@ -358,16 +306,11 @@ private:
                     quoted(lineAt(pending_))};
     }
 
-    std::vector<std::string> argv_;
-    RefereeOptions options_;
-    Board board_;
+    Board board_ = Board(4);
     char colour_ = kBlack;
     char turn_ = kBlack;
     std::deque<Move> queued_;
-    pid_t pid_ = -1;
     int status_ = 0;
-    int toChild_ = -1;
-    int fromChild_ = -1;
     std::string pending_;
     double cpuMark_ = 0;
     bool thinking_ = false;

@@ -1,18 +1,14 @@
 #include "reversi/gtp_player.hpp"
 
-#include "reversi/child_process.hpp"
+#include "reversi/child_session.hpp"
 
 #include <poll.h>
-#include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
-#include <cstring>
-#include <stdexcept>
 
 namespace reversi {
 
@@ -20,15 +16,13 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-struct Fault {
-    std::string reason;
-};
+// How long an engine may take to exit after `quit` (or EOF on its input) before it is killed.
+constexpr std::chrono::milliseconds kQuitGrace{100};
 
-class GtpSession final : public GameSession {
+class GtpSession final : public ChildSession {
 public:
     GtpSession(std::vector<std::string> argv, const RefereeOptions& options)
-        : argv_(std::move(argv)), options_(options), board_(4) {}
-    ~GtpSession() override { stop(); }
+        : ChildSession(std::move(argv), options, kQuitGrace) {}
 
     std::string begin(int n, char) override {
         try {
@@ -72,7 +66,7 @@ public:
 
     std::string end(const Board&) override {
         try {
-            if (pid_ > 0) command("quit");
+            if (running()) command("quit");
         } catch (const Fault&) {
         }
         stop();
@@ -126,26 +120,19 @@ private:
 
     // Sends one GTP command and returns the text of its successful answer (after "= ").
     std::string command(const std::string& text) {
-        const std::string line = text + "\n";
-        std::size_t done = 0;
-        while (done < line.size()) {
-            const ssize_t k = write(toChild_, line.data() + done, line.size() - done);
-            if (k < 0 && errno == EINTR) continue;
-            if (k <= 0) throw Fault{"cannot write to the GTP engine"};
-            done += static_cast<std::size_t>(k);
-        }
+        if (!writeAll(text + "\n")) throw Fault{"cannot write to the GTP engine"};
         // An answer ends with an empty line.
-        const auto deadline = Clock::now() + std::chrono::duration<double>(options_.effectiveWallLimit());
+        const auto deadline = Clock::now() + std::chrono::duration<double>(options().effectiveWallLimit());
         std::size_t end;
         while ((end = buffer_.find("\n\n")) == std::string::npos) {
             const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
             if (left <= 0) throw Fault{"no answer to \"" + text + "\" within the wall-clock limit"};
-            pollfd p{fromChild_, POLLIN, 0};
+            pollfd p{fromChild(), POLLIN, 0};
             const int ready = poll(&p, 1, static_cast<int>(std::min<long long>(left, 100)));
             if (ready < 0 && errno != EINTR) throw Fault{"poll failed"};
             if (ready <= 0) continue;
             char chunk[4096];
-            const ssize_t k = read(fromChild_, chunk, sizeof chunk);
+            const ssize_t k = read(fromChild(), chunk, sizeof chunk);
             if (k < 0 && (errno == EINTR || errno == EAGAIN)) continue;
             if (k <= 0) throw Fault{"the GTP engine exited while answering \"" + text + "\""};
             for (ssize_t i = 0; i < k; ++i)
@@ -158,46 +145,8 @@ private:
         return answer.size() > 1 ? answer.substr(answer[1] == ' ' ? 2 : 1) : std::string();
     }
 
-    void start() {
-        try {
-            const ChildPipes child = spawnWithPipes(argv_);
-            pid_ = child.pid;
-            toChild_ = child.toChild;
-            fromChild_ = child.fromChild;
-        } catch (const std::runtime_error& e) {
-            throw Fault{e.what()};
-        }
-    }
-
-    void stop() {
-        if (toChild_ >= 0) close(toChild_);
-        if (fromChild_ >= 0) close(fromChild_);
-        toChild_ = fromChild_ = -1;
-        if (pid_ > 0) {
-            // Give it a moment to exit after quit / EOF, then kill.
-            int status = 0;
-            for (int i = 0; i < 50; ++i) {
-                if (waitpid(pid_, &status, WNOHANG) == pid_) {
-                    pid_ = -1;
-                    return;
-                }
-                usleep(2000);
-            }
-            kill(pid_, SIGKILL);
-            while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
-            }
-            pid_ = -1;
-        }
-    }
-
-    double cpuSeconds() const { return processUserCpuSeconds(pid_); }
-
-    std::vector<std::string> argv_;
-    RefereeOptions options_;
-    Board board_;
+    Board board_ = Board(4);
     char turn_ = kBlack;
-    pid_t pid_ = -1;
-    int toChild_ = -1, fromChild_ = -1;
     std::string buffer_;
 };
 

@@ -1,6 +1,6 @@
 // Starting another program with pipes on its standard input and output, and reading its CPU time the
-// way the course measured it. Shared by the referee's lab-protocol and GTP players; each keeps its own
-// protocol and its own way of stopping the program.
+// way the course measured it. ChildSession (child_session.hpp) builds the referee's program-driven
+// players on it.
 #pragma once
 
 #include <sys/types.h>
