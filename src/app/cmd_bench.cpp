@@ -24,6 +24,7 @@ bool validSizes(std::vector<int>& sizes) {
 }  // namespace
 
 void addTuneCommand(CLI::App& app, Action& action);  // cmd_tune.cpp
+void addFitCommand(CLI::App& app, Action& action);   // cmd_fit.cpp
 
 namespace {
 void addBenchCommand(CLI::App& app, Action& action) {
@@ -63,6 +64,7 @@ void addBenchCommand(CLI::App& app, Action& action) {
 void addEngineCommands(CLI::App& app, Action& action) {
     addBenchCommand(app, action);
     addTuneCommand(app, action);
+    addFitCommand(app, action);
 }
 
 }  // namespace reversi::app

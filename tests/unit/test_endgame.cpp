@@ -8,6 +8,8 @@
 #include "reversi/position.hpp"
 #include "reversi/position_text.hpp"
 
+#include "minimax.hpp"
+
 using namespace reversi;
 
 namespace {
@@ -28,25 +30,6 @@ Board randomPosition(int n, int empties, std::mt19937& rng, char& toMove) {
         toMove = opponentOf(toMove);
     }
     return b;
-}
-
-// Plain minimax on the char-array board, empties to the winner.
-int minimax(const Board& b, char side, bool passed) {
-    const auto moves = b.legalMoves(side);
-    if (moves.empty()) {
-        if (passed) {
-            const int d = b.count(side) - b.count(opponentOf(side)), e = b.count(kEmpty);
-            return d > 0 ? d + e : d < 0 ? d - e : 0;
-        }
-        return -minimax(b, opponentOf(side), true);
-    }
-    int best = -1000;
-    for (const Move m : moves) {
-        Board c = b;
-        c.applyMove(m.row, m.col, side);
-        best = std::max(best, -minimax(c, opponentOf(side), false));
-    }
-    return best;
 }
 
 }  // namespace

@@ -1,0 +1,59 @@
+// Fitting the 8x8 pattern evaluation (pattern8.hpp): positions from generated games, labelled with
+// their exact endgame score by the solver, and a least-squares fit of the pattern weights to them.
+// Front-end: `reversi fit8 generate` and `reversi fit8 train` (src/app/cmd_fit.cpp).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace reversi::pattern8 {
+
+struct Sample {
+    std::uint64_t P = 0, O = 0;  // side to move, opponent
+    int score = 0;               // exact final disc difference for P
+};
+
+struct GenerateOptions {
+    int games = 1000;
+    std::uint64_t seed = 1;
+    int minEmpties = 12;  // positions recorded from maxEmpties down to minEmpties
+    int maxEmpties = 18;
+    int openingPlies = 8;     // random plies at the start: at most this many (at least half)
+    double randomMoves = 0.1; // chance of a random move after the opening
+    int jobs = 1;
+};
+
+// Plays the games (a 2-ply searcher with a mobility-and-corners evaluation, random moves mixed in),
+// records every position with minEmpties..maxEmpties empties and solves it exactly. progress(done)
+// is called after each game (from the calling thread only when jobs == 1).
+std::vector<Sample> generateSamples(const GenerateOptions& options, const std::function<void(int)>& progress = {});
+
+// One sample per line: 64 squares from a1 ('X' side to move, 'O' opponent, '-' empty), a space, the score.
+void writeSamples(std::ostream& out, const std::vector<Sample>& samples);
+// Reads what writeSamples wrote; throws std::runtime_error with the line number on a malformed line.
+std::vector<Sample> readSamples(std::istream& in);
+
+struct FitOptions {
+    int epochs = 60;
+    double validationFraction = 0.1;  // the last part of the samples, for the reported error
+    double learningRate = 0.02;      // per epoch, times the weight's mean error (under 2 / kInstances)
+    double regularisation = 4.0;      // pseudo-count added to each weight's sample count
+};
+
+struct FitReport {
+    int epoch = 0;
+    double trainRms = 0, validationRms = 0;  // in discs
+};
+
+// Fits weights (in discs) to the samples, each taken in its 8 symmetric images; report() after each
+// epoch. Returns weightCount() weights.
+std::vector<double> fitWeights(const std::vector<Sample>& samples, const FitOptions& options,
+                               const std::function<void(const FitReport&)>& report = {});
+
+// The weights as the C++ source of kWeights (scaled by kScale, rounded).
+void writeWeightsSource(std::ostream& out, const std::vector<double>& weights, const std::string& provenance);
+
+}  // namespace reversi::pattern8
