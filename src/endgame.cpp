@@ -111,8 +111,9 @@ constexpr int kKeyPotential = 2, kKeyParity = 8, kKeyCorner = 16, kKeyStable = 1
 constexpr int kEvalMobility = 8, kEvalCorner = 24, kEvalXSquare = 16, kEvalPotential = 1, kEvalStable = 8, kEvalDisc = -1;
 // Added to it: the fitted pattern evaluation (pattern8.hpp) times kEvalPattern per disc. The hand terms
 // say which move is quick to prove (mobility), the patterns which one is good: together they beat
-// either alone (FFO #40..#49: 2.12 G nodes by the hand terms, 1.54 G with weight 1, 1.31 G with 2;
-// weight 2 also took the least CPU on #20..#39, with 3 both sets got worse; patterns alone: +40%).
+// either alone. FFO #40..#49 with a first fit (115 k positions): 2.12 G nodes by the hand terms, 1.54 G
+// with weight 1, 1.31 G with 2 (the least CPU on #20..#39 too; 3 was worse on both sets; patterns
+// alone 40% more nodes than the hand terms). The committed fit (220 k positions): 1.25 G.
 constexpr int kEvalPattern = 2;
 
 // Discs of P on corners and on the edge squares next to a corner P holds (stable).
