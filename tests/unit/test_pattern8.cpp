@@ -90,7 +90,7 @@ TEST_CASE("pattern8: symmetry maps squares as the board's reflections do", "[pat
     for (int w = 0; w < 8; ++w) CHECK(std::popcount(symmetry(0x00000000F0F01234ULL, w)) == std::popcount(0x00000000F0F01234ULL));
 }
 
-TEST_CASE("pattern8: samples written and read back; a malformed line names its number", "[pattern8]") {
+TEST_CASE("pattern8: samples written and read back, a malformed line named by its number", "[pattern8]") {
     const std::vector<Sample> samples{{0x0000000810000000ULL, 0x0000001008000000ULL, 12}, {1, 2, -64}};
     std::stringstream text;
     writeSamples(text, samples);

@@ -107,7 +107,7 @@ TEST_CASE("lab rc moves and Othello moves mix", "[play]") {
     CHECK(run.out.find("Quit. The game so far: 8 f5d6") != std::string::npos);
 }
 
-TEST_CASE("pass is refused while a move exists; undo goes back to the human's turn", "[play]") {
+TEST_CASE("pass is refused while a move exists, and undo goes back to the human's turn", "[play]") {
     PlayOptions o = humans();
     o.white = {"greedy", "Greedy Gus"};
     const Run run = play("pass\nf5\nundo\nundo\nf5\nquit\n", o);
