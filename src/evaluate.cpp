@@ -32,6 +32,7 @@ constexpr IntField kInts[] = {
     {"fewDiscs", &EvalWeights::fewDiscs},
     {"fewDiscsPercent", &EvalWeights::fewDiscsPercent},
     {"fewDiscsLimit", &EvalWeights::fewDiscsLimit},
+    {"fewDiscsLimitPermille", &EvalWeights::fewDiscsLimitPermille},
 };
 }  // namespace
 

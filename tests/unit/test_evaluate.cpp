@@ -135,11 +135,42 @@ TEST_CASE("wipe-out guard: a side far under the disc floor scores lower, by the 
     without.fewDiscs = 0;
     const EvalWeights& with = defaultEvalWeights();
     const int filled = p.P.count() + p.O.count();
-    const int floorDiscs = std::min(with.fewDiscsLimit, filled * with.fewDiscsPercent / 100);
+    const int cap = std::max(with.fewDiscsLimit, 20 * 20 * with.fewDiscsLimitPermille / 1000);
+    const int floorDiscs = std::min(cap, filled * with.fewDiscsPercent / 100);
+    CHECK(wipeOutFloor(with, 20 * 20, filled) == floorDiscs);
     REQUIRE(p.P.count() < floorDiscs);
     const int shortOwn = floorDiscs - p.P.count();
     CHECK(evaluate<20>(p, p.moves(), with) - evaluate<20>(p, p.moves(), without) == -with.fewDiscs * shortOwn * shortOwn);
     // No effect while both sides are above the floor (the start position).
     const Position<20> start = Position<20>::fromBoard(Board(20), kBlack);
     CHECK(evaluate<20>(start, start.moves(), with) == evaluate<20>(start, start.moves(), without));
+}
+
+TEST_CASE("wipe-out guard: the floor's cap is 16 discs up to 16x16 and grows with the board beyond", "[evaluate]") {
+    const EvalWeights& w = defaultEvalWeights();
+    // Up to 16x16 the floor is exactly the old min(fewDiscsLimit, fewDiscsPercent% of the discs).
+    for (int n = 4; n <= 16; n += 2)
+        for (int filled = 4; filled <= n * n; ++filled)
+            REQUIRE(wipeOutFloor(w, n * n, filled) == std::min(w.fewDiscsLimit, filled * w.fewDiscsPercent / 100));
+    // 26x26, 300 discs on the board: the floor is 41 (6.2% of 676 squares), well above the old cap of 16.
+    CHECK(wipeOutFloor(w, 26 * 26, 300) == 41);
+    CHECK(wipeOutFloor(w, 26 * 26, 300) > w.fewDiscsLimit);
+    CHECK(wipeOutFloor(w, 26 * 26, 50) == 15);  // early on, the percentage still decides
+
+    // The evaluation applies it: 26x26, the side to move has 20 discs against 280. Under the old cap
+    // (16) 20 discs would be safe; now they are 21 short of the floor of 41.
+    std::mt19937 rng(7);
+    Position<26> p;
+    int placed = 0;
+    for (int sq = 0; sq < 676 && placed < 300; sq += 1 + static_cast<int>(rng() % 2), ++placed)
+        (placed % 15 == 0 ? p.P : p.O).set(sq);
+    REQUIRE(p.P.count() == 20);
+    REQUIRE(p.O.count() == 280);
+    EvalWeights without = w;
+    without.fewDiscs = 0;
+    const int shortOwn = 41 - 20;
+    CHECK(evaluate<26>(p, p.moves(), w) - evaluate<26>(p, p.moves(), without) == -w.fewDiscs * shortOwn * shortOwn);
+    EvalWeights oldCap = w;
+    oldCap.fewDiscsLimitPermille = 0;  // the cap fixed at fewDiscsLimit, as before
+    CHECK(evaluate<26>(p, p.moves(), oldCap) == evaluate<26>(p, p.moves(), without));
 }
