@@ -66,6 +66,17 @@ ChildPipes spawnWithPipes(std::vector<std::string> argv) {
     return {pid, in[1], out[0]};
 }
 
+bool writeAll(int fd, const std::string& text) {
+    std::size_t done = 0;
+    while (done < text.size()) {
+        const ssize_t n = write(fd, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;
+        done += static_cast<std::size_t>(n);
+    }
+    return true;
+}
+
 double processUserCpuSeconds(pid_t pid) {
     if (pid <= 0) return 0;
     std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");

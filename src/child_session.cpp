@@ -57,16 +57,7 @@ ChildSession::Exit ChildSession::waitForExit(std::chrono::duration<double> grace
     return ended;
 }
 
-bool ChildSession::writeAll(const std::string& text) {
-    std::size_t done = 0;
-    while (done < text.size()) {
-        const ssize_t n = write(toChild_, text.data() + done, text.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return false;
-        done += static_cast<std::size_t>(n);
-    }
-    return true;
-}
+bool ChildSession::writeAll(const std::string& text) { return reversi::writeAll(toChild_, text); }
 
 double ChildSession::cpuSeconds() const { return processUserCpuSeconds(pid_); }
 

@@ -66,6 +66,12 @@ constexpr std::array<unsigned, 64> kQuadrant = [] {
     return t;
 }();
 // Quadrants holding an odd number of the given empty squares, as quadrant bits.
+inline unsigned parityOf(u64 empty) {
+    constexpr u64 q0 = 0x0F0F0F0FULL, q1 = 0xF0F0F0F0ULL;
+    return (std::popcount(empty & q0) & 1U) | (std::popcount(empty & q1) & 1U) << 1 |
+           (std::popcount(empty & (q0 << 32)) & 1U) << 2 | (std::popcount(empty & (q1 << 32)) & 1U) << 3;
+}
+
 // Copies the n squares of sq to out, those alone in their quadrant (odd quadrants) first, each group
 // in its original order: the parity order of the last empties.
 template <typename T>
@@ -84,12 +90,6 @@ inline bool improves(int score, int& best, int& alpha, int beta) {
     if (score <= alpha) return false;
     alpha = score;
     return alpha >= beta;
-}
-
-inline unsigned parityOf(u64 empty) {
-    constexpr u64 q0 = 0x0F0F0F0FULL, q1 = 0xF0F0F0F0ULL;
-    return (std::popcount(empty & q0) & 1U) | (std::popcount(empty & q1) & 1U) << 1 |
-           (std::popcount(empty & (q0 << 32)) & 1U) << 2 | (std::popcount(empty & (q1 << 32)) & 1U) << 3;
 }
 
 // Edax's null-window stability thresholds: below them a stability cutoff cannot succeed.
@@ -310,13 +310,7 @@ struct EndgameSolver8::Impl {
                 const int score = n == 5 ? -solve4(nP, nO, -beta, -alpha, sq, childParity, false)
                                          : -shallow(nP, nO, -beta, -alpha, sq, n - 1, childParity, false);
                 std::swap(sq[i], sq[n - 1]);
-                if (score > best) {
-                    best = score;
-                    if (score > alpha) {
-                        alpha = score;
-                        if (alpha >= beta) return best;
-                    }
-                }
+                if (improves(score, best, alpha, beta)) return best;
             }
         }
         if (best == -99) {
@@ -384,14 +378,7 @@ struct EndgameSolver8::Impl {
         for (u64 m = mp; m; m &= m - 1) {
             const int s = std::countr_zero(m);
             const u64 f = bb8::flips(s, P, O);
-            const int score = -midSearch(O ^ f, P ^ f ^ bit(s), -beta, -alpha, depth - 1, false);
-            if (score > best) {
-                best = score;
-                if (score > alpha) {
-                    alpha = score;
-                    if (alpha >= beta) break;
-                }
-            }
+            if (improves(-midSearch(O ^ f, P ^ f ^ bit(s), -beta, -alpha, depth - 1, false), best, alpha, beta)) break;
         }
         return best;
     }

@@ -1,6 +1,7 @@
 #include "reversi/match.hpp"
 
 #include "reversi/atomic_file.hpp"
+#include "reversi/child_process.hpp"
 
 #include <poll.h>
 #include <signal.h>
@@ -84,13 +85,7 @@ struct Worker {
 [[noreturn]] void runWorker(const std::vector<Player>& players, const GameTask& task, const MatchOptions& options,
                             int fd) {
     auto say = [fd](const std::string& line) {
-        std::size_t done = 0;
-        while (done < line.size()) {
-            const ssize_t n = write(fd, line.data() + done, line.size() - done);
-            if (n < 0 && errno == EINTR) continue;
-            if (n <= 0) _exit(3);
-            done += static_cast<std::size_t>(n);
-        }
+        if (!writeAll(fd, line)) _exit(3);
     };
     try {
         const GameResult result =

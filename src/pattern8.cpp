@@ -88,17 +88,16 @@ const Tables& tables() {
                 // the base-3 value with the pattern's own digit order (first square most significant),
                 // so that every image of a pattern reads its squares the same way round.
                 const int n = static_cast<int>(in.squares.size());
-                for (const int q : in.squares) in.mask |= u64{1} << q;
-                in.ternary.assign(std::size_t{1} << n, 0);
-                for (unsigned b = 0; b < (1U << n); ++b) {
-                    int bitIndex = 0;
-                    for (const int q : key) {
-                        if ((b >> bitIndex++) & 1) {
-                            const auto digit = std::find(in.squares.begin(), in.squares.end(), q) - in.squares.begin();
-                            in.ternary[b] = static_cast<std::uint16_t>(in.ternary[b] + pow3(n - 1 - static_cast<int>(digit)));
-                        }
-                    }
+                std::vector<int> digitValue;  // of the k-th square in ascending order
+                for (const int q : key) {
+                    in.mask |= u64{1} << q;
+                    const auto digit = std::find(in.squares.begin(), in.squares.end(), q) - in.squares.begin();
+                    digitValue.push_back(pow3(n - 1 - static_cast<int>(digit)));
                 }
+                in.ternary.assign(std::size_t{1} << n, 0);
+                for (unsigned b = 0; b < (1U << n); ++b)
+                    for (int k = 0; k < n; ++k)
+                        if ((b >> k) & 1) in.ternary[b] = static_cast<std::uint16_t>(in.ternary[b] + digitValue[static_cast<std::size_t>(k)]);
                 t.instances.push_back(std::move(in));
             }
         }
@@ -108,14 +107,6 @@ const Tables& tables() {
     }();
     return built;
 }
-
-}  // namespace
-
-const std::vector<Instance>& instances() { return tables().instances; }
-const std::vector<std::uint32_t>& typeOffsets() { return tables().offsets; }
-std::uint32_t weightCount() { return tables().count; }
-
-namespace {
 
 // The bits of x under mask, packed to the low end (PEXT where the CPU has it).
 inline unsigned gather(u64 x, u64 mask) {
@@ -128,10 +119,6 @@ inline unsigned gather(u64 x, u64 mask) {
 #endif
 }
 
-}  // namespace
-
-namespace {
-
 void featuresWithMobility(u64 P, u64 O, int movesP, int movesO, std::uint32_t* out) {
     const Tables& t = tables();
     for (const Instance& in : t.instances)
@@ -141,6 +128,10 @@ void featuresWithMobility(u64 P, u64 O, int movesP, int movesO, std::uint32_t* o
 }
 
 }  // namespace
+
+const std::vector<Instance>& instances() { return tables().instances; }
+const std::vector<std::uint32_t>& typeOffsets() { return tables().offsets; }
+std::uint32_t weightCount() { return tables().count; }
 
 void features(u64 P, u64 O, std::uint32_t* out) {
     featuresWithMobility(P, O, std::popcount(bb8::moves(P, O)), std::popcount(bb8::moves(O, P)), out);
@@ -154,12 +145,10 @@ int evaluate(u64 P, u64 O, int movesP, int movesO) {
     return sum;
 }
 
-int evaluate(u64 P, u64 O) { return evaluate(P, O, std::popcount(bb8::moves(P, O)), std::popcount(bb8::moves(O, P))); }
-
 u64 symmetry(u64 b, int which) {
     u64 out = 0;
     for (; b; b &= b - 1) {
-        const int s = __builtin_ctzll(b);
+        const int s = std::countr_zero(b);
         const auto [r, c] = transform({s / 8, s % 8}, which);
         out |= u64{1} << (r * 8 + c);
     }

@@ -12,6 +12,7 @@
 #include "reversi/bitboard8.hpp"
 #include "reversi/endgame.hpp"
 #include "reversi/pattern8.hpp"
+#include "reversi/position.hpp"
 #include "reversi/splitmix.hpp"
 
 namespace reversi::pattern8 {
@@ -48,7 +49,8 @@ int nthBit(u64 m, std::uint64_t n) {
 // One game from the start; the positions with the wanted empties, solved.
 void playGame(const GenerateOptions& o, std::uint64_t gameSeed, EndgameSolver8& solver, std::vector<Sample>& out) {
     std::uint64_t rng = gameSeed;
-    u64 P = (u64{1} << 28) | (u64{1} << 35), O = (u64{1} << 27) | (u64{1} << 36);  // black to move
+    const auto start = Position<8>::fromBoard(Board(8), kBlack);
+    u64 P = start.P.w[0], O = start.O.w[0];
     const int opening = o.openingPlies / 2 + static_cast<int>(splitmixNext(rng) % static_cast<std::uint64_t>(o.openingPlies / 2 + 1));
     for (int ply = 0;; ++ply) {
         const u64 mv = bb8::moves(P, O);

@@ -21,6 +21,10 @@ struct ChildPipes {
 // when the program cannot be run ("cannot run \"PROG\": reason"; the failed child is already reaped).
 ChildPipes spawnWithPipes(std::vector<std::string> argv);
 
+// Writes all of text to fd (a pipe to another process), retrying short and interrupted writes; false
+// when the reader has gone (or another write error).
+bool writeAll(int fd, const std::string& text);
+
 // User CPU seconds of a running process so far: utime, field 14 of /proc/PID/stat (0 when unknown).
 double processUserCpuSeconds(pid_t pid);
 

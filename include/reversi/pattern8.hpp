@@ -41,9 +41,8 @@ std::uint32_t weightCount();
 // per square, base 3, first square most significant) plus its type's offset, then the mobility pair's.
 void features(u64 P, u64 O, std::uint32_t* out);
 
-// Estimated final disc difference for P, in 1/kScale discs; the second form takes the two sides'
-// move counts when the caller has them already.
-int evaluate(u64 P, u64 O);
+// Estimated final disc difference for P, in 1/kScale discs, given each side's number of legal moves
+// (the caller, a search, has them already).
 int evaluate(u64 P, u64 O, int movesP, int movesO);
 
 // The fitted weights (src/pattern8_weights.cpp), weightCount() of them.

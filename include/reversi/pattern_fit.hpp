@@ -27,8 +27,9 @@ struct GenerateOptions {
 };
 
 // Plays the games (a 2-ply searcher with a mobility-and-corners evaluation, random moves mixed in),
-// records every position with minEmpties..maxEmpties empties and solves it exactly. progress(done)
-// is called after each game (from the calling thread only when jobs == 1).
+// records every position with minEmpties..maxEmpties empties and solves it exactly. progress(done),
+// with the number of games finished by all threads, is called from the calling thread only, after
+// each game that thread plays. The result depends on the seed alone, not on jobs.
 std::vector<Sample> generateSamples(const GenerateOptions& options, const std::function<void(int)>& progress = {});
 
 // One sample per line: 64 squares from a1 ('X' side to move, 'O' opponent, '-' empty), a space, the score.
