@@ -137,12 +137,24 @@ void features(u64 P, u64 O, std::uint32_t* out) {
     featuresWithMobility(P, O, std::popcount(bb8::moves(P, O)), std::popcount(bb8::moves(O, P)), out);
 }
 
-int evaluate(u64 P, u64 O, int movesP, int movesO) {
+namespace {
+
+int sumWeights(const std::int16_t* table, u64 P, u64 O, int movesP, int movesO) {
     std::uint32_t f[kFeatures];
     featuresWithMobility(P, O, movesP, movesO, f);
     int sum = 0;
-    for (const std::uint32_t i : f) sum += kWeights[i];
+    for (const std::uint32_t i : f) sum += table[i];
     return sum;
+}
+
+}  // namespace
+
+int evaluate(u64 P, u64 O, int movesP, int movesO) { return sumWeights(kWeights, P, O, movesP, movesO); }
+
+int evaluateByPhase(u64 P, u64 O, int movesP, int movesO) {
+    const int phase = phaseOf(64 - std::popcount(P | O));
+    const std::int16_t* table = phase == 0 ? kWeights : kPhaseWeights + static_cast<std::size_t>(phase - 1) * weightCount();
+    return sumWeights(table, P, O, movesP, movesO);
 }
 
 u64 symmetry(u64 b, int which) {

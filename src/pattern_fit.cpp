@@ -10,9 +10,11 @@
 #include <thread>
 
 #include "reversi/bitboard8.hpp"
+#include "reversi/cpu_clock.hpp"
 #include "reversi/endgame.hpp"
 #include "reversi/pattern8.hpp"
 #include "reversi/position.hpp"
+#include "reversi/search.hpp"
 #include "reversi/splitmix.hpp"
 
 namespace reversi::pattern8 {
@@ -87,27 +89,97 @@ void playGame(const GenerateOptions& o, std::uint64_t gameSeed, EndgameSolver8& 
     }
 }
 
-}  // namespace
+// One game from the start, played by the engine after a random opening; every position before
+// o.solveEmpties empties, labelled with the exact value of the position where the game was cut.
+void playEngineGame(const GameOptions& o, std::uint64_t gameSeed, EndgameSolver8& solver, TranspositionTable& tt,
+                    std::vector<Sample>& out) {
+    std::uint64_t rng = gameSeed;
+    Board board(8);
+    char colour = kBlack;
+    const int opening = o.openingPlies / 2 + static_cast<int>(splitmixNext(rng) % static_cast<std::uint64_t>(o.openingPlies / 2 + 1));
+    EngineOptions engine;
+    engine.moveTime = 1e6;  // fixed depth only: the same seed gives the same games on any machine
+    engine.maxDepth = o.depth;
+    engine.evaluation = o.handEvaluation ? Evaluation::kHand : Evaluation::kDefault;
+    struct Seen {
+        Sample s;
+        char toMove;
+    };
+    std::vector<Seen> seen;
+    for (int ply = 0;; ++ply) {
+        auto pos = Position<8>::fromBoard(board, colour);
+        const u64 P = pos.P.w[0], O = pos.O.w[0];
+        if (!bb8::moves(P, O)) {
+            if (!bb8::moves(O, P)) break;  // the game ended before the cut: its own result labels it
+            colour = opponentOf(colour);
+            continue;
+        }
+        if (64 - std::popcount(P | O) <= o.solveEmpties) break;
+        seen.push_back({{P, O, 0}, colour});
+        Move m;
+        if (ply < opening) {
+            const int sq = nthBit(bb8::moves(P, O), splitmixNext(rng));
+            m = Move{sq / 8, sq % 8};
+        } else {
+            const CpuStopwatch clock;
+            m = searchPosition(board, colour, engine, tt, clock).move;
+        }
+        board.applyMove(m.row, m.col, colour);
+        colour = opponentOf(colour);
+    }
+    // The value of the position reached, for `colour` (to move there, or the side whose turn it would be).
+    const auto end = Position<8>::fromBoard(board, colour);
+    const u64 P = end.P.w[0], O = end.O.w[0];
+    int value;
+    if (bb8::moves(P, O) || bb8::moves(O, P)) {
+        value = solver.solve(P, O).score;
+    } else {
+        const int p = std::popcount(P), q = std::popcount(O);
+        value = p > q ? 64 - 2 * q : p < q ? 2 * p - 64 : 0;  // the empties go to the winner, as the solver counts
+    }
+    for (Seen& v : seen) {
+        v.s.score = v.toMove == colour ? value : -value;
+        out.push_back(v.s);
+    }
+}
 
-std::vector<Sample> generateSamples(const GenerateOptions& o, const std::function<void(int)>& progress) {
-    const int jobs = std::max(1, o.jobs);
-    std::vector<std::vector<Sample>> perGame(static_cast<std::size_t>(std::max(0, o.games)));
+// Runs play(gameIndex, solver, tt, out) for every game on `jobs` threads; the samples in game order.
+template <typename Play>
+std::vector<Sample> playGames(int games, int jobs, const std::function<void(int)>& progress, Play play) {
+    std::vector<std::vector<Sample>> perGame(static_cast<std::size_t>(std::max(0, games)));
     std::atomic<int> next{0}, done{0};
     auto worker = [&](bool reports) {
         EndgameSolver8 solver(20);
-        for (int g; (g = next++) < o.games;) {
-            playGame(o, splitmixFinalize(o.seed * 1000003 + static_cast<std::uint64_t>(g)), solver, perGame[static_cast<std::size_t>(g)]);
+        TranspositionTable tt(18);
+        for (int g; (g = next++) < games;) {
+            play(g, solver, tt, perGame[static_cast<std::size_t>(g)]);
             const int d = ++done;
             if (reports && progress) progress(d);
         }
     };
     std::vector<std::thread> threads;
-    for (int j = 1; j < jobs; ++j) threads.emplace_back(worker, false);
+    for (int j = 1; j < std::max(1, jobs); ++j) threads.emplace_back(worker, false);
     worker(true);
     for (auto& t : threads) t.join();
     std::vector<Sample> all;
     for (const auto& g : perGame) all.insert(all.end(), g.begin(), g.end());
     return all;
+}
+
+std::uint64_t gameSeed(std::uint64_t seed, int game) { return splitmixFinalize(seed * 1000003 + static_cast<std::uint64_t>(game)); }
+
+}  // namespace
+
+std::vector<Sample> generateSamples(const GenerateOptions& o, const std::function<void(int)>& progress) {
+    return playGames(o.games, o.jobs, progress, [&](int g, EndgameSolver8& solver, TranspositionTable&, std::vector<Sample>& out) {
+        playGame(o, gameSeed(o.seed, g), solver, out);
+    });
+}
+
+std::vector<Sample> generateGameSamples(const GameOptions& o, const std::function<void(int)>& progress) {
+    return playGames(o.games, o.jobs, progress, [&](int g, EndgameSolver8& solver, TranspositionTable& tt, std::vector<Sample>& out) {
+        playEngineGame(o, gameSeed(o.seed, g), solver, tt, out);
+    });
 }
 
 void writeSamples(std::ostream& out, const std::vector<Sample>& samples) {
@@ -187,12 +259,31 @@ std::vector<double> fitWeights(const std::vector<Sample>& samples, const FitOpti
     return weights;
 }
 
-void writeWeightsSource(std::ostream& out, const std::vector<double>& weights, const std::string& provenance) {
-    out << "// Generated by `reversi fit8 train`; do not edit. " << provenance << "\n"
+std::vector<double> fitPhaseWeights(const std::vector<Sample>& samples, const FitOptions& options, int phaseOverlap,
+                                    const std::function<void(int, const FitReport&)>& report) {
+    std::vector<double> all;
+    for (int phase = 1; phase < kPhases; ++phase) {
+        std::vector<Sample> mine;
+        for (const Sample& s : samples) {
+            const int empties = 64 - std::popcount(s.P | s.O);
+            if (empties >= phaseMinEmpties(phase) - phaseOverlap && empties <= phaseMaxEmpties(phase) + phaseOverlap)
+                mine.push_back(s);
+        }
+        const auto weights = fitWeights(mine, options, [&](const FitReport& r) {
+            if (report) report(phase, r);
+        });
+        all.insert(all.end(), weights.begin(), weights.end());
+    }
+    return all;
+}
+
+void writeWeightsSource(std::ostream& out, const std::vector<double>& weights, const std::string& provenance,
+                        const std::string& arrayName) {
+    out << "// Generated by `reversi fit8`; do not edit. " << provenance << "\n"
         << "// Weights of the 8x8 pattern evaluation (pattern8.hpp), in 1/kScale discs, table after table.\n"
         << "#include \"reversi/pattern8.hpp\"\n\nnamespace reversi::pattern8 {\n\n"
-        << "const std::uint32_t kWeightsLength = " << weights.size() << ";\n"
-        << "const std::int16_t kWeights[] = {\n";
+        << "const std::uint32_t " << arrayName << "Length = " << weights.size() << ";\n"
+        << "const std::int16_t " << arrayName << "[] = {\n";
     int column = 0;
     for (const double w : weights) {
         const long v = std::lround(std::clamp(w * kScale, -32000.0, 32000.0));

@@ -138,15 +138,18 @@ Player parsePlayer(const std::string& spec) {
                 if (!parseNumber(value, depth) || depth < 0 || depth > 64)
                     bad(spec, "depth= takes a number of plies from 0 to 64");
                 player.engine.maxDepth = depth;
+            } else if (key == "eval") {
+                if (value != "hand" && value != "default") bad(spec, "eval= takes hand or default");
+                player.engine.evaluation = value == "hand" ? Evaluation::kHand : Evaluation::kDefault;
             } else {
-                bad(spec, "unknown part2 option \"" + key + "\" (options: time=SECONDS, depth=PLIES)");
+                bad(spec, "unknown part2 option \"" + key + "\" (options: time=SECONDS, depth=PLIES, eval=hand|default)");
             }
             start = comma + 1;
             if (comma == args.size()) break;
         }
     } else {
         bad(spec,
-            "expected random[:SEED], greedy, smarter, smartest, part2[:time=S,depth=D], cmd:PROGRAM ARGS... "
+            "expected random[:SEED], greedy, smarter, smartest, part2[:time=S,depth=D,eval=E], cmd:PROGRAM ARGS... "
             "or a program path containing '/'");
     }
     return player;

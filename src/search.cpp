@@ -7,6 +7,7 @@
 
 #include "reversi/bitboard.hpp"
 #include "reversi/endgame.hpp"
+#include "reversi/pattern8.hpp"
 #include "reversi/position.hpp"
 #include "reversi/timeman.hpp"
 
@@ -110,11 +111,25 @@ private:
         }
     }
 
+    // The static score of a leaf: at 8x8 the fitted pattern evaluation (1/16 disc -> engine units of
+    // 1/100 disc), else the hand-set one.
+    int leafScore(const Pos& pos, const B& moves) const {
+        if constexpr (N == 8) {
+            if (patterns_) {
+                const int mp = moves.count(), mo = pos.opponentMoves().count();
+                if (mp == 0 && mo == 0) return finalScore(pos.discDifference());
+                static_assert(pattern8::kScale == 16);
+                return pattern8::evaluateByPhase(pos.P.w[0], pos.O.w[0], mp, mo) * 25 / 4;
+            }
+        }
+        return evaluate<N>(pos, moves, w_);
+    }
+
     // Midgame negascout. Passes do not use depth; two passes end the game with its exact score.
     int pvs(const Pos& pos, std::uint64_t key, int colour, int depth, int alpha, int beta) {
         if (timeUp()) return 0;
         const B moves = pos.moves();
-        if (depth <= 0) return evaluate<N>(pos, moves, w_);
+        if (depth <= 0) return leafScore(pos, moves);
         if (moves.none()) {
             if (pos.opponentMoves().none()) return finalScore(pos.discDifference());
             return -pvs(pos.passed(), key ^ z_.side, colour ^ 1, depth, -beta, -alpha);
@@ -299,6 +314,7 @@ private:
     const EvalWeights& w_;
     const Zobrist& z_;
     EndgameSolver8* endgame8_;
+    bool patterns_ = false;
     std::uint64_t nodes_ = 0;
     bool stopped_ = false;
     std::array<int, S> squareValue_{};
@@ -309,6 +325,7 @@ private:
 template <int N>
 SearchReport Searcher<N>::run(const Pos& root, int colour, const EngineOptions& options) {
     SearchReport report;
+    patterns_ = options.evaluation == Evaluation::kDefault;
     // Root key: squares by colour, side to move, board size.
     std::uint64_t key = z_.size[N] ^ (colour ? z_.side : 0);
     root.P.forEach([&](int sq) { key ^= z_.square[colour][sq]; });

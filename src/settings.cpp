@@ -146,7 +146,7 @@ std::string formatSettings(const PlaySettings& s) {
     std::string text =
         "# reversi play: the settings of the last game, used as the defaults of the next one.\n"
         "# Command-line options override them. Seats: human, greedy, smarter, smartest, random[:SEED],\n"
-        "# part2[:time=S,depth=D]. color: auto, on or off.\n";
+        "# part2[:time=S,depth=D,eval=hand]. color: auto, on or off.\n";
     text += "size = " + std::to_string(s.size) + "\n";
     text += "black = " + s.black + "\n";
     text += "white = " + s.white + "\n";

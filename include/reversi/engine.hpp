@@ -9,6 +9,12 @@ namespace reversi {
 
 struct EvalWeights;
 
+// Which static evaluation the search uses at its leaves.
+enum class Evaluation {
+    kDefault,  // the 8x8 pattern evaluation by game phase at 8x8 (pattern8.hpp), the hand-set one elsewhere
+    kHand,     // the hand-set evaluation (evaluate.hpp) at every size
+};
+
 struct EngineOptions {
     // Hard limit on CPU seconds (getrusage user time) spent choosing one move. The course allows 1 s;
     // the default leaves a 25% margin for slower and noisier machines (see timeman.hpp).
@@ -18,6 +24,7 @@ struct EngineOptions {
     int maxDepth = 0;
     // Evaluation weights (nullptr: defaultEvalWeights()); for the tuning tool. Must outlive the engine.
     const EvalWeights* weights = nullptr;
+    Evaluation evaluation = Evaluation::kDefault;
 };
 
 // What the last search found, for benchmarks, hints and match statistics.

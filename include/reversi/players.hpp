@@ -4,7 +4,9 @@
 // Spec syntax (parsePlayer):
 //   random | random:SEED              uniformly random legal moves (seeded; unseeded follows the match seed)
 //   greedy | smarter | smartest       Part 1's player and the course's reference opponents
-//   part2 | part2:time=S,depth=D      our engine (EngineOptions: CPU seconds per move, fixed depth)
+//   part2 | part2:time=S,depth=D,eval=hand
+//                                     our engine (EngineOptions: CPU seconds per move, fixed depth,
+//                                     the hand-set evaluation at 8x8 too instead of the fitted patterns)
 //   cmd:PROGRAM ARGS...               an external program (split on spaces; quotes group words)
 //   anything containing '/'           the same, e.g. "./build/lab7part2 --depth 3"
 //   gtp:PROGRAM ARGS...               a GTP engine (gtp_player.hpp), e.g. "gtp:/usr/games/gtp-rhino -l 3"

@@ -1,10 +1,14 @@
-// `reversi fit8`: fits the 8x8 pattern evaluation (pattern8.hpp) that orders the endgame solver's moves.
+// `reversi fit8`: fits the 8x8 pattern evaluation (pattern8.hpp): the engine's 8x8 evaluation by game
+// phase, and the endgame solver's move ordering.
 //
-//   reversi fit8 generate --games N --out FILE   positions from generated games, solved exactly
-//   reversi fit8 train FILE... --out SOURCE       least-squares pattern weights, written as C++ source
+//   reversi fit8 generate --games N --out FILE       endgame positions from generated games, solved exactly
+//   reversi fit8 train FILE... --out SOURCE           the endgame set's weights, written as C++ source
+//   reversi fit8 games --games N --out FILE          midgame positions of engine games, labelled by each
+//                                                     game's exact value at --solve-empties
+//   reversi fit8 train-phases FILE... --out SOURCE    the midgame phases' weights
 //
-// The committed src/pattern8_weights.cpp is `train`'s output; README "The pattern evaluation" has
-// the commands that made it.
+// The committed src/pattern8_weights.cpp is `train`'s output, src/pattern8_phase_weights.cpp
+// `train-phases`'; README "The pattern evaluation" has the commands that made them.
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -20,6 +24,8 @@
 namespace reversi::app {
 
 namespace {
+
+constexpr int kMinSolveEmpties = 8;
 
 struct TrainSettings {
     std::vector<std::string> files;
@@ -49,26 +55,89 @@ int runGenerate(const pattern8::GenerateOptions& o, const std::string& out) {
     return 0;
 }
 
-int runTrain(const TrainSettings& s) {
+int runGames(const pattern8::GameOptions& o, const std::string& out) {
+    std::ofstream file(out);
+    if (!file) {
+        std::cerr << "reversi fit8 games: cannot write " << out << "\n";
+        return 2;
+    }
+    const bool tty = isatty(2);
+    const auto samples = pattern8::generateGameSamples(o, [&](int done) {
+        if (tty) std::fprintf(stderr, "\rgames %d/%d%s", done, o.games, done == o.games ? "\n" : "");
+        else if (done == o.games || done % 1000 == 0) std::fprintf(stderr, "games %d/%d\n", done, o.games);
+    });
+    pattern8::writeSamples(file, samples);
+    file.close();
+    if (!file) {
+        std::cerr << "reversi fit8 games: writing " << out << " failed\n";
+        return 2;
+    }
+    std::printf("%zu positions with more than %d empties from %d games written to %s\n", samples.size(), o.solveEmpties,
+                o.games, out.c_str());
+    return 0;
+}
+
+// The samples of every file, or an error message on standard error and an empty result.
+std::vector<pattern8::Sample> readSampleFiles(const std::vector<std::string>& files, const char* command) {
     std::vector<pattern8::Sample> samples;
-    for (const std::string& name : s.files) {
+    for (const std::string& name : files) {
         std::ifstream in(name);
         if (!in) {
-            std::cerr << "reversi fit8 train: cannot read " << name << "\n";
-            return 2;
+            std::cerr << "reversi fit8 " << command << ": cannot read " << name << "\n";
+            return {};
         }
         try {
             const auto more = pattern8::readSamples(in);
             samples.insert(samples.end(), more.begin(), more.end());
         } catch (const std::exception& e) {
-            std::cerr << "reversi fit8 train: " << name << ": " << e.what() << "\n";
-            return 2;
+            std::cerr << "reversi fit8 " << command << ": " << name << ": " << e.what() << "\n";
+            return {};
         }
     }
-    if (samples.empty()) {
-        std::cerr << "reversi fit8 train: no positions\n";
+    if (samples.empty()) std::cerr << "reversi fit8 " << command << ": no positions\n";
+    return samples;
+}
+
+int writeSource(const std::string& path, const std::vector<double>& weights, const std::string& provenance,
+                const std::string& arrayName, const char* command) {
+    std::ofstream out(path);
+    pattern8::writeWeightsSource(out, weights, provenance, arrayName);
+    out.close();
+    if (!out) {
+        std::cerr << "reversi fit8 " << command << ": writing " << path << " failed\n";
         return 2;
     }
+    std::printf("weights written to %s\n", path.c_str());
+    return 0;
+}
+
+std::string provenanceOf(std::size_t positions, const pattern8::FitOptions& fit) {
+    std::ostringstream p;
+    p << positions << " positions, " << fit.epochs << " epochs, learning rate " << fit.learningRate << ", regularisation "
+      << fit.regularisation << ".";
+    return p.str();
+}
+
+int runTrainPhases(const TrainSettings& s, int overlap) {
+    const auto samples = readSampleFiles(s.files, "train-phases");
+    if (samples.empty()) return 2;
+    std::printf("%zu positions, %d phases of %u weights (%.0f%% of each phase's positions held out for validation)\n",
+                samples.size(), pattern8::kPhases - 1, pattern8::weightCount(), 100 * s.fit.validationFraction);
+    const auto weights = pattern8::fitPhaseWeights(samples, s.fit, overlap, [&](int phase, const pattern8::FitReport& r) {
+        if (r.epoch == s.fit.epochs || r.epoch % 10 == 0)
+            std::printf("phase %d (%2d..%2d empties) epoch %3d  train rms %6.2f  validation rms %6.2f discs\n", phase,
+                        pattern8::phaseMinEmpties(phase), pattern8::phaseMaxEmpties(phase), r.epoch, r.trainRms,
+                        r.validationRms);
+        std::fflush(stdout);
+    });
+    if (s.out.empty()) return 0;
+    return writeSource(s.out, weights, provenanceOf(samples.size(), s.fit) + " Phase overlap " + std::to_string(overlap) + ".",
+                       "kPhaseWeights", "train-phases");
+}
+
+int runTrain(const TrainSettings& s) {
+    const auto samples = readSampleFiles(s.files, "train");
+    if (samples.empty()) return 2;
     std::printf("%zu positions (%.0f%% held out for validation), %u weights\n", samples.size(),
                 100 * s.fit.validationFraction, pattern8::weightCount());
     const auto weights = pattern8::fitWeights(samples, s.fit, [](const pattern8::FitReport& r) {
@@ -76,24 +145,13 @@ int runTrain(const TrainSettings& s) {
         std::fflush(stdout);
     });
     if (s.out.empty()) return 0;
-    std::ofstream out(s.out);
-    std::ostringstream provenance;
-    provenance << samples.size() << " positions, " << s.fit.epochs << " epochs, learning rate " << s.fit.learningRate
-               << ", regularisation " << s.fit.regularisation << ".";
-    pattern8::writeWeightsSource(out, weights, provenance.str());
-    out.close();
-    if (!out) {
-        std::cerr << "reversi fit8 train: writing " << s.out << " failed\n";
-        return 2;
-    }
-    std::printf("weights written to %s\n", s.out.c_str());
-    return 0;
+    return writeSource(s.out, weights, provenanceOf(samples.size(), s.fit), "kWeights", "train");
 }
 
 }  // namespace
 
 void addFitCommand(CLI::App& app, Action& action) {
-    CLI::App* fit = app.add_subcommand("fit8", "Fit the 8x8 pattern evaluation that orders the endgame solver's moves");
+    CLI::App* fit = app.add_subcommand("fit8", "Fit the 8x8 pattern evaluation (the engine's 8x8 evaluation and the solver's move ordering)");
     fit->require_subcommand(1);
 
     auto g = std::make_shared<pattern8::GenerateOptions>();
@@ -131,6 +189,41 @@ void addFitCommand(CLI::App& app, Action& action) {
         ->check(CLI::Range(0.0, 0.9))
         ->capture_default_str();
     train->callback([t, &action] { action = [t] { return runTrain(*t); }; });
+
+    auto m = std::make_shared<pattern8::GameOptions>();
+    auto mOut = std::make_shared<std::string>();
+    CLI::App* games = fit->add_subcommand("games", "Midgame positions from engine games, labelled by the game's exact value");
+    games->add_option("--games", m->games, "Games to play")->check(CLI::Range(1, 100000000))->capture_default_str();
+    games->add_option("--seed", m->seed, "Seed of the games")->capture_default_str();
+    games->add_option("--opening-plies", m->openingPlies, "Random opening plies (between half of this and this)")
+        ->check(CLI::Range(0, 50))
+        ->capture_default_str();
+    games->add_option("--depth", m->depth, "The engine's search depth for the other moves")->check(CLI::Range(1, 12))->capture_default_str();
+    games->add_option("--solve-empties", m->solveEmpties, "Solve the game exactly at this many empties")
+        ->check(CLI::Range(kMinSolveEmpties, 24))
+        ->capture_default_str();
+    games->add_flag("!--pattern-player", m->handEvaluation, "The engine plays with its pattern evaluation, not the hand-set one");
+    games->add_option("-j,--jobs", m->jobs, "Threads")->check(CLI::Range(1, 256))->capture_default_str();
+    games->add_option("-o,--out", *mOut, "Output file")->required();
+    games->callback([m, mOut, &action] { action = [m, mOut] { return runGames(*m, *mOut); }; });
+
+    auto p = std::make_shared<TrainSettings>();
+    auto overlap = std::make_shared<int>(2);
+    CLI::App* phases = fit->add_subcommand("train-phases", "Fit the midgame phases' weights to `fit8 games` positions");
+    phases->add_option("files", p->files, "Files written by `fit8 games`")->required()->check(CLI::ExistingFile);
+    phases->add_option("-o,--out", p->out, "C++ source to write the weights to (e.g. src/pattern8_phase_weights.cpp)");
+    phases->add_option("--epochs", p->fit.epochs, "Passes over the positions")->check(CLI::Range(1, 100000))->capture_default_str();
+    phases->add_option("--learning-rate", p->fit.learningRate, "Step per epoch")->check(CLI::Range(0.0001, 10.0))->capture_default_str();
+    phases->add_option("--regularisation", p->fit.regularisation, "Pseudo-count per weight (shrinks rare ones)")
+        ->check(CLI::Range(0.0, 1e9))
+        ->capture_default_str();
+    phases->add_option("--validation", p->fit.validationFraction, "Fraction held out to measure the error")
+        ->check(CLI::Range(0.0, 0.9))
+        ->capture_default_str();
+    phases->add_option("--overlap", *overlap, "Positions this many empties beyond a phase also train it")
+        ->check(CLI::Range(0, 8))
+        ->capture_default_str();
+    phases->callback([p, overlap, &action] { action = [p, overlap] { return runTrainPhases(*p, *overlap); }; });
 }
 
 }  // namespace reversi::app

@@ -31,7 +31,7 @@ struct MatchSettings {
 };
 
 const char* kPlayerHelp =
-    "Players: random[:SEED], greedy, smarter, smartest, part2[:time=SECONDS,depth=PLIES], "
+    "Players: random[:SEED], greedy, smarter, smartest, part2[:time=SECONDS,depth=PLIES,eval=hand], "
     "cmd:PROGRAM ARGS... or any command containing '/' (a program speaking the lab's protocol)";
 
 void addOptions(CLI::App& cmd, MatchSettings& s) {

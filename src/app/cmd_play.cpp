@@ -182,7 +182,7 @@ int runReplayCommand(const ReplayArgs& a) {
 }
 
 const char* kSeatHelp =
-    "human, greedy, smarter, smartest, random[:SEED] or part2[:time=SECONDS,depth=PLIES] "
+    "human, greedy, smarter, smartest, random[:SEED] or part2[:time=SECONDS,depth=PLIES,eval=hand] "
     "(plain part2 takes --level and --move-time)";
 
 }  // namespace

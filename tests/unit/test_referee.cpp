@@ -42,12 +42,15 @@ TEST_CASE("player specs", "[referee]") {
     CHECK(p.kind == PlayerKind::kPart2);
     CHECK(p.engine.moveTime == Approx(0.2));
     CHECK(p.engine.maxDepth == 4);
+    CHECK(p.engine.evaluation == Evaluation::kDefault);
+    CHECK(parsePlayer("part2:eval=hand,time=0.1").engine.evaluation == Evaluation::kHand);
+    CHECK(parsePlayer("part2:eval=default").engine.evaluation == Evaluation::kDefault);
     const Player e = parsePlayer("cmd:python3 'my player.py' --x");
     CHECK(e.isExternal());
     CHECK(e.argv == std::vector<std::string>{"python3", "my player.py", "--x"});
     CHECK(parsePlayer("./a.out -q").argv == std::vector<std::string>{"./a.out", "-q"});
     for (const char* bad : {"", "grredy", "random:x", "random:", "greedy:3", "part2:time=0", "part2:speed=3",
-                            "part2:depth=-1", "cmd:", "cmd:'open"})
+                            "part2:depth=-1", "part2:eval=patterns", "part2:eval=", "cmd:", "cmd:'open"})
         CHECK_THROWS_AS(parsePlayer(bad), std::invalid_argument);
 }
 

@@ -12,6 +12,9 @@
 #include "reversi/engine.hpp"
 #include "reversi/evaluate.hpp"
 #include "reversi/greedy.hpp"
+#include "reversi/pattern8.hpp"
+#include "reversi/position.hpp"
+#include "reversi/search.hpp"
 
 using namespace reversi;
 
@@ -54,7 +57,7 @@ bool randomPosition(int n, int plies, std::mt19937& rng, Board& board, char& col
     return board.hasLegalMove(colour);
 }
 
-int empties(const Board& b) { return b.count(kEmpty) - (kMaxSize * kMaxSize - b.size() * b.size()); }
+int empties(const Board& b) { return b.count(kEmpty); }  // Board::count looks at the n x n squares only
 
 // True when some legal move of `colour` leaves the opponent without a move in a game that goes on.
 bool hasPassingLine(const Board& b, char colour) {
@@ -229,4 +232,40 @@ TEST_CASE("strength: engine beats greedy at every size within its time", "[.stre
             CHECK(longest < 0.1);
         }
     }
+}
+
+TEST_CASE("at 8x8 the engine's leaves are scored by the pattern evaluation of their phase", "[search]") {
+    // Depth 1: the root's score is the best child's leaf score, so it must equal the maximum over the
+    // moves of minus the child's evaluation: the phase's pattern sum (1/16 disc -> 1/100 disc) by
+    // default, the hand-set evaluation with eval=hand. Positions from the opening to the endgame.
+    std::mt19937 rng(17);
+    int checked = 0;
+    for (int plies = 4; plies <= 44; plies += 8) {
+        Board board(8);
+        char colour = kBlack;
+        REQUIRE(randomPosition(8, plies, rng, board, colour));
+        if (empties(board) <= solveEmpties(8, 10.0)) continue;
+        int bestPattern = -kWinScore * 2, bestHand = -kWinScore * 2;
+        for (const Move m : board.legalMoves(colour)) {
+            Board c = board;
+            c.applyMove(m.row, m.col, colour);
+            const auto child = Position<8>::fromBoard(c, opponentOf(colour));
+            const auto moves = child.moves();
+            const int mp = moves.count(), mo = child.opponentMoves().count();
+            const int pattern = mp == 0 && mo == 0 ? finalScore(child.discDifference())
+                                                   : pattern8::evaluateByPhase(child.P.w[0], child.O.w[0], mp, mo) * 25 / 4;
+            bestPattern = std::max(bestPattern, -pattern);
+            bestHand = std::max(bestHand, -evaluate<8>(child, moves, defaultEvalWeights()));
+        }
+        EngineOptions byDefault{10.0, 1};
+        EngineOptions byHand{10.0, 1};
+        byHand.evaluation = Evaluation::kHand;
+        EngineMover a(byDefault), b(byHand);
+        a.chooseMove(board, colour);
+        b.chooseMove(board, colour);
+        CHECK(a.lastReport().score == bestPattern);
+        CHECK(b.lastReport().score == bestHand);
+        ++checked;
+    }
+    CHECK(checked >= 4);
 }
