@@ -9,8 +9,10 @@
 //
 // The committed src/pattern8_weights.cpp is `train`'s output, src/pattern8_phase_weights.cpp
 // `train-phases`'; README "The pattern evaluation" has the commands that made them.
+#include <bit>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -33,48 +35,39 @@ struct TrainSettings {
     pattern8::FitOptions fit;
 };
 
-int runGenerate(const pattern8::GenerateOptions& o, const std::string& out) {
+// Runs generate(progress) (one of the generators, reporting finished games), writes its samples to
+// `out` and says how many; command names the subcommand in messages.
+int writeGenerated(const char* command, const std::string& out, int games,
+                   const std::function<std::vector<pattern8::Sample>(const std::function<void(int)>&)>& generate,
+                   const std::string& what) {
     std::ofstream file(out);
     if (!file) {
-        std::cerr << "reversi fit8 generate: cannot write " << out << "\n";
+        std::cerr << "reversi fit8 " << command << ": cannot write " << out << "\n";
         return 2;
     }
     const bool tty = isatty(2);
-    const auto samples = pattern8::generateSamples(o, [&](int done) {
-        if (tty) std::fprintf(stderr, "\rgames %d/%d%s", done, o.games, done == o.games ? "\n" : "");
-        else if (done == o.games || done % 1000 == 0) std::fprintf(stderr, "games %d/%d\n", done, o.games);
+    const auto samples = generate([&](int done) {
+        if (tty) std::fprintf(stderr, "\rgames %d/%d%s", done, games, done == games ? "\n" : "");
+        else if (done == games || done % 1000 == 0) std::fprintf(stderr, "games %d/%d\n", done, games);
     });
     pattern8::writeSamples(file, samples);
     file.close();
     if (!file) {
-        std::cerr << "reversi fit8 generate: writing " << out << " failed\n";
+        std::cerr << "reversi fit8 " << command << ": writing " << out << " failed\n";
         return 2;
     }
-    std::printf("%zu positions with %d..%d empties from %d games written to %s\n", samples.size(), o.minEmpties,
-                o.maxEmpties, o.games, out.c_str());
+    std::printf("%zu positions %s from %d games written to %s\n", samples.size(), what.c_str(), games, out.c_str());
     return 0;
 }
 
+int runGenerate(const pattern8::GenerateOptions& o, const std::string& out) {
+    return writeGenerated("generate", out, o.games, [&](const auto& progress) { return pattern8::generateSamples(o, progress); },
+                          "with " + std::to_string(o.minEmpties) + ".." + std::to_string(o.maxEmpties) + " empties");
+}
+
 int runGames(const pattern8::GameOptions& o, const std::string& out) {
-    std::ofstream file(out);
-    if (!file) {
-        std::cerr << "reversi fit8 games: cannot write " << out << "\n";
-        return 2;
-    }
-    const bool tty = isatty(2);
-    const auto samples = pattern8::generateGameSamples(o, [&](int done) {
-        if (tty) std::fprintf(stderr, "\rgames %d/%d%s", done, o.games, done == o.games ? "\n" : "");
-        else if (done == o.games || done % 1000 == 0) std::fprintf(stderr, "games %d/%d\n", done, o.games);
-    });
-    pattern8::writeSamples(file, samples);
-    file.close();
-    if (!file) {
-        std::cerr << "reversi fit8 games: writing " << out << " failed\n";
-        return 2;
-    }
-    std::printf("%zu positions with more than %d empties from %d games written to %s\n", samples.size(), o.solveEmpties,
-                o.games, out.c_str());
-    return 0;
+    return writeGenerated("games", out, o.games, [&](const auto& progress) { return pattern8::generateGameSamples(o, progress); },
+                          "with more than " + std::to_string(o.solveEmpties) + " empties");
 }
 
 // The samples of every file, or an error message on standard error and an empty result.
@@ -121,6 +114,14 @@ std::string provenanceOf(std::size_t positions, const pattern8::FitOptions& fit)
 int runTrainPhases(const TrainSettings& s, int overlap) {
     const auto samples = readSampleFiles(s.files, "train-phases");
     if (samples.empty()) return 2;
+    std::vector<int> perPhase(pattern8::kPhases, 0);
+    for (const pattern8::Sample& x : samples) ++perPhase[static_cast<std::size_t>(pattern8::phaseOf(64 - std::popcount(x.P | x.O)))];
+    for (int phase = 1; phase < pattern8::kPhases; ++phase)
+        if (perPhase[static_cast<std::size_t>(phase)] == 0) {
+            std::cerr << "reversi fit8 train-phases: no positions with " << pattern8::phaseMinEmpties(phase) << ".."
+                      << pattern8::phaseMaxEmpties(phase) << " empties (phase " << phase << "): use `fit8 games` files\n";
+            return 2;
+        }
     std::printf("%zu positions, %d phases of %u weights (%.0f%% of each phase's positions held out for validation)\n",
                 samples.size(), pattern8::kPhases - 1, pattern8::weightCount(), 100 * s.fit.validationFraction);
     const auto weights = pattern8::fitPhaseWeights(samples, s.fit, overlap, [&](int phase, const pattern8::FitReport& r) {
