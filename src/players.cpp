@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "reversi/cpu_clock.hpp"
+#include "reversi/evaluate.hpp"
 #include "reversi/greedy.hpp"
 #include "reversi/gtp_player.hpp"
 #include "reversi/opponents.hpp"
@@ -138,11 +139,24 @@ Player parsePlayer(const std::string& spec) {
                 if (!parseNumber(value, depth) || depth < 0 || depth > 64)
                     bad(spec, "depth= takes a number of plies from 0 to 64");
                 player.engine.maxDepth = depth;
+            } else if (key.rfind("w.", 0) == 0) {
+                auto weights = std::make_shared<EvalWeights>(player.weights ? *player.weights : defaultEvalWeights());
+                try {
+                    applyWeights(*weights, key.substr(2) + "=" + value);
+                } catch (const std::invalid_argument& e) {
+                    bad(spec, e.what());
+                }
+                player.weights = weights;
+            } else if (key == "asp") {
+                int window = 0;
+                if (!parseNumber(value, window) || window < 0 || window > 100000)
+                    bad(spec, "asp= takes an aspiration window in 1/100 discs from 0 (off) to 100000");
+                player.engine.aspiration = window;
             } else if (key == "eval") {
                 if (value != "hand" && value != "default") bad(spec, "eval= takes hand or default");
                 player.engine.evaluation = value == "hand" ? Evaluation::kHand : Evaluation::kDefault;
             } else {
-                bad(spec, "unknown part2 option \"" + key + "\" (options: time=SECONDS, depth=PLIES, eval=hand|default)");
+                bad(spec, "unknown part2 option \"" + key + "\" (options: time=SECONDS, depth=PLIES, eval=hand|default, asp=WINDOW, w.WEIGHT=VALUE)");
             }
             start = comma + 1;
             if (comma == args.size()) break;
@@ -161,7 +175,11 @@ std::unique_ptr<Mover> makeBuiltinMover(const Player& player, std::uint64_t seed
         case PlayerKind::kGreedy: return std::make_unique<GreedyMover>();
         case PlayerKind::kSmarter: return std::make_unique<SmarterMover>();
         case PlayerKind::kSmartest: return std::make_unique<SmartestMover>();
-        case PlayerKind::kPart2: return std::make_unique<EngineMover>(player.engine);
+        case PlayerKind::kPart2: {
+            EngineOptions options = player.engine;
+            if (player.weights) options.weights = player.weights.get();
+            return std::make_unique<EngineMover>(options);
+        }
         case PlayerKind::kExternal:
         case PlayerKind::kGtp: break;
     }

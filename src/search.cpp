@@ -351,7 +351,16 @@ SearchReport Searcher<N>::run(const Pos& root, int colour, const EngineOptions& 
         if (d > 1 && !tm_.canStartIteration(lastIteration)) break;
         if (d > 1 && trySolve && !deterministic && tm_.usedFraction() > kPreSolveShare) break;
         const double started = tm_.elapsed();
-        const RootResult r = searchRoot(root, key, colour, d, -kInf, kInf);
+        RootResult r;
+        if (options.aspiration > 0 && d >= 3 && !isFinalScore(bestScore)) {
+            // Aspiration: a window around the last iteration's score; a score outside it is only a
+            // bound, so that iteration is searched again with the full window.
+            const int alpha = bestScore - options.aspiration, beta = bestScore + options.aspiration;
+            r = searchRoot(root, key, colour, d, alpha, beta);
+            if (r.completed && (r.score <= alpha || r.score >= beta)) r = searchRoot(root, key, colour, d, -kInf, kInf);
+        } else {
+            r = searchRoot(root, key, colour, d, -kInf, kInf);
+        }
         if (r.sq >= 0) {  // completed, or partial with its first (previous best) move fully searched
             bestSq = r.sq;
             bestScore = r.score;

@@ -25,6 +25,9 @@ struct EngineOptions {
     // Evaluation weights (nullptr: defaultEvalWeights()); for the tuning tool. Must outlive the engine.
     const EvalWeights* weights = nullptr;
     Evaluation evaluation = Evaluation::kDefault;
+    // Aspiration window of the iterative deepening, in engine units (1/100 disc) either side of the
+    // last iteration's score; 0: every iteration with the full window.
+    int aspiration = 0;
 };
 
 // What the last search found, for benchmarks, hints and match statistics.

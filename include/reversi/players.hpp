@@ -6,7 +6,9 @@
 //   greedy | smarter | smartest       Part 1's player and the course's reference opponents
 //   part2 | part2:time=S,depth=D,eval=hand
 //                                     our engine (EngineOptions: CPU seconds per move, fixed depth,
-//                                     the hand-set evaluation at 8x8 too instead of the fitted patterns)
+//                                     the hand-set evaluation at 8x8 too instead of the fitted patterns);
+//                                     also asp=WINDOW (aspiration, 1/100 discs) and w.NAME=VALUE (an
+//                                     evaluation weight, names as `reversi tune --list`)
 //   cmd:PROGRAM ARGS...               an external program (split on spaces; quotes group words)
 //   anything containing '/'           the same, e.g. "./build/lab7part2 --depth 3"
 //   gtp:PROGRAM ARGS...               a GTP engine (gtp_player.hpp), e.g. "gtp:/usr/games/gtp-rhino -l 3"
@@ -61,6 +63,7 @@ public:
     bool hasSeed = false;             // random:SEED
     std::uint64_t seed = 0;
     EngineOptions engine;             // part2
+    std::shared_ptr<const EvalWeights> weights;  // part2 with w.NAME=VALUE options (engine.weights points here)
     std::vector<std::string> argv;    // external program and its arguments
 
     bool isExternal() const { return kind == PlayerKind::kExternal; }

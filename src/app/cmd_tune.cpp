@@ -4,7 +4,8 @@
 // step) each play a match against the current weights: seeded random openings, both colours from each,
 // at the given sizes and move time. A variant that scores at least --accept (default 0.55) replaces the
 // current weights. The result prints as NAME=VALUE,... (EvalWeights in evaluate.hpp holds the defaults;
-// --start takes such a list as the starting point).
+// --start takes such a list as the starting point). These are the hand-set evaluation's weights, used
+// at every size but 8x8, whose evaluation is fitted (`reversi fit8`); both sides play eval=hand.
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -20,7 +21,7 @@ namespace {
 
 struct TuneSettings {
     std::vector<std::string> params;
-    std::vector<int> sizes{8, 12};
+    std::vector<int> sizes{10, 14};  // the hand-set evaluation plays every size but 8x8 (patterns there)
     int games = 20;
     int openingPlies = 8;
     double moveTime = 0.05;
@@ -38,6 +39,9 @@ double playVariant(const EvalWeights& variant, const EvalWeights& base, const Tu
     for (int i = 0; i < 2; ++i) {
         players[static_cast<std::size_t>(i)].kind = PlayerKind::kPart2;
         players[static_cast<std::size_t>(i)].engine.moveTime = s.moveTime;
+        // The weights tuned are the hand-set evaluation's, so it plays at every size given, 8x8 too
+        // (where the engine otherwise uses its fitted patterns and these weights would change nothing).
+        players[static_cast<std::size_t>(i)].engine.evaluation = Evaluation::kHand;
     }
     players[0].name = "variant";
     players[0].engine.weights = &variant;
