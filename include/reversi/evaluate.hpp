@@ -36,7 +36,7 @@ struct EvalWeights {
     };
     Pair mobility{60, 30};      // per move of difference in current mobility
     Pair potential{10, 4};      // potential mobility: empty squares next to the opponent's discs, minus next to ours
-    Pair frontier{-20, -8};     // per own frontier disc (next to an empty square), minus the opponent's
+    Pair frontier{-26, -8};     // per own frontier disc (next to an empty square), minus the opponent's; -26 by `reversi tune`
     Pair corner{900, 600};      // per corner held
     Pair xSquare{-350, -120};   // per disc diagonally next to an empty corner
     Pair cSquare{-120, -40};    // per disc orthogonally next to an empty corner
