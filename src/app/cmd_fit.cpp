@@ -149,6 +149,18 @@ int runTrain(const TrainSettings& s) {
     return writeSource(s.out, weights, provenanceOf(samples.size(), s.fit), "kWeights", "train");
 }
 
+// The least-squares fit's options, shared by `train` and `train-phases`.
+void addFitOptions(CLI::App* cmd, pattern8::FitOptions& fit) {
+    cmd->add_option("--epochs", fit.epochs, "Passes over the positions")->check(CLI::Range(1, 100000))->capture_default_str();
+    cmd->add_option("--learning-rate", fit.learningRate, "Step per epoch")->check(CLI::Range(0.0001, 10.0))->capture_default_str();
+    cmd->add_option("--regularisation", fit.regularisation, "Pseudo-count per weight (shrinks rare ones)")
+        ->check(CLI::Range(0.0, 1e9))
+        ->capture_default_str();
+    cmd->add_option("--validation", fit.validationFraction, "Fraction held out to measure the error")
+        ->check(CLI::Range(0.0, 0.9))
+        ->capture_default_str();
+}
+
 }  // namespace
 
 void addFitCommand(CLI::App& app, Action& action) {
@@ -181,14 +193,7 @@ void addFitCommand(CLI::App& app, Action& action) {
     CLI::App* train = fit->add_subcommand("train", "Fit the pattern weights to solved positions");
     train->add_option("files", t->files, "Files written by `fit8 generate`")->required()->check(CLI::ExistingFile);
     train->add_option("-o,--out", t->out, "C++ source to write the weights to (e.g. src/pattern8_weights.cpp)");
-    train->add_option("--epochs", t->fit.epochs, "Passes over the positions")->check(CLI::Range(1, 100000))->capture_default_str();
-    train->add_option("--learning-rate", t->fit.learningRate, "Step per epoch")->check(CLI::Range(0.0001, 10.0))->capture_default_str();
-    train->add_option("--regularisation", t->fit.regularisation, "Pseudo-count per weight (shrinks rare ones)")
-        ->check(CLI::Range(0.0, 1e9))
-        ->capture_default_str();
-    train->add_option("--validation", t->fit.validationFraction, "Fraction held out to measure the error")
-        ->check(CLI::Range(0.0, 0.9))
-        ->capture_default_str();
+    addFitOptions(train, t->fit);
     train->callback([t, &action] { action = [t] { return runTrain(*t); }; });
 
     auto m = std::make_shared<pattern8::GameOptions>();
@@ -213,14 +218,7 @@ void addFitCommand(CLI::App& app, Action& action) {
     CLI::App* phases = fit->add_subcommand("train-phases", "Fit the midgame phases' weights to `fit8 games` positions");
     phases->add_option("files", p->files, "Files written by `fit8 games`")->required()->check(CLI::ExistingFile);
     phases->add_option("-o,--out", p->out, "C++ source to write the weights to (e.g. src/pattern8_phase_weights.cpp)");
-    phases->add_option("--epochs", p->fit.epochs, "Passes over the positions")->check(CLI::Range(1, 100000))->capture_default_str();
-    phases->add_option("--learning-rate", p->fit.learningRate, "Step per epoch")->check(CLI::Range(0.0001, 10.0))->capture_default_str();
-    phases->add_option("--regularisation", p->fit.regularisation, "Pseudo-count per weight (shrinks rare ones)")
-        ->check(CLI::Range(0.0, 1e9))
-        ->capture_default_str();
-    phases->add_option("--validation", p->fit.validationFraction, "Fraction held out to measure the error")
-        ->check(CLI::Range(0.0, 0.9))
-        ->capture_default_str();
+    addFitOptions(phases, p->fit);
     phases->add_option("--overlap", *overlap, "Positions this many empties beyond a phase also train it")
         ->check(CLI::Range(0, 8))
         ->capture_default_str();
