@@ -48,12 +48,17 @@ int nthBit(u64 m, std::uint64_t n) {
     return std::countr_zero(m);
 }
 
+// The random opening's length: between half of openingPlies and openingPlies.
+int openingLength(int openingPlies, std::uint64_t& rng) {
+    return openingPlies / 2 + static_cast<int>(splitmixNext(rng) % static_cast<std::uint64_t>(openingPlies / 2 + 1));
+}
+
 // One game from the start; the positions with the wanted empties, solved.
 void playGame(const GenerateOptions& o, std::uint64_t gameSeed, EndgameSolver8& solver, std::vector<Sample>& out) {
     std::uint64_t rng = gameSeed;
     const auto start = Position<8>::fromBoard(Board(8), kBlack);
     u64 P = start.P.w[0], O = start.O.w[0];
-    const int opening = o.openingPlies / 2 + static_cast<int>(splitmixNext(rng) % static_cast<std::uint64_t>(o.openingPlies / 2 + 1));
+    const int opening = openingLength(o.openingPlies, rng);
     for (int ply = 0;; ++ply) {
         const u64 mv = bb8::moves(P, O);
         if (!mv) {
@@ -96,7 +101,7 @@ void playEngineGame(const GameOptions& o, std::uint64_t gameSeed, EndgameSolver8
     std::uint64_t rng = gameSeed;
     Board board(8);
     char colour = kBlack;
-    const int opening = o.openingPlies / 2 + static_cast<int>(splitmixNext(rng) % static_cast<std::uint64_t>(o.openingPlies / 2 + 1));
+    const int opening = openingLength(o.openingPlies, rng);
     EngineOptions engine;
     engine.moveTime = 1e6;  // fixed depth only: the same seed gives the same games on any machine
     engine.maxDepth = o.depth;
@@ -130,13 +135,7 @@ void playEngineGame(const GameOptions& o, std::uint64_t gameSeed, EndgameSolver8
     // The value of the position reached, for `colour` (to move there, or the side whose turn it would be).
     const auto end = Position<8>::fromBoard(board, colour);
     const u64 P = end.P.w[0], O = end.O.w[0];
-    int value;
-    if (bb8::moves(P, O) || bb8::moves(O, P)) {
-        value = solver.solve(P, O).score;
-    } else {
-        const int p = std::popcount(P), q = std::popcount(O);
-        value = p > q ? 64 - 2 * q : p < q ? 2 * p - 64 : 0;  // the empties go to the winner, as the solver counts
-    }
+    const int value = bb8::moves(P, O) || bb8::moves(O, P) ? solver.solve(P, O).score : bb8::finalScore(P, O);
     for (Seen& v : seen) {
         v.s.score = v.toMove == colour ? value : -value;
         out.push_back(v.s);
