@@ -1,12 +1,11 @@
 #!/usr/bin/env python3
-"""An independent reader of the two-player seed's sample games (../shared/seeds/003_*.txt).
+"""An independent reader of the two-player handout's sample games (the course seed 003).
 
 It shares no code with the C++: it pulls the two move lists out of the seed text (the Step 7 game and
 the extra-credit game), plays them under its own few lines of Othello rules (a side without a move
 passes), and prints one line per game:  NAME black=B white=W passes=P
-When the seed file is not available, the lists copied below are used (and, when it is, they must agree).
+The two move lists below are copied from the handout; from_seed() pulls them out of the handout's text\n(tests/data/two-player-handout-games.txt holds the two excerpts) so that the copies are checked.
 """
-import glob
 import os
 import re
 import sys
@@ -83,12 +82,11 @@ def play(moves):
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
-    seeds = glob.glob(os.path.join(here, "..", "..", "..", "shared", "seeds", "003_*.txt"))
+    excerpt = os.path.join(here, "..", "data", "two-player-handout-games.txt")
     games = [STEP7, EXTRA]
-    if seeds:
-        found = from_seed(open(seeds[0], encoding="utf-8", errors="replace").read())
-        if found != games:
-            sys.exit("seed_games: the seed's move lists differ from the copies in this script")
+    found = from_seed(open(excerpt, encoding="utf-8", errors="replace").read())
+    if found != games:
+        sys.exit("seed_games: the handout's move lists differ from the copies in this script")
     if len(sys.argv) > 1 and sys.argv[1] == "--moves":
         print(" ".join(games[int(sys.argv[2])]))
         return
