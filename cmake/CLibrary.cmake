@@ -1,19 +1,19 @@
 # The C library students link, as they linked the course's liblab7part2.a:
 #   libreversi.a and libreversi.so in the build root, declared by include/reversi_c/lab7part2lib.h.
 # Both are self-contained for a C program built with plain gcc (`gcc Lab7Part2.c -L. -lreversi`):
-# - libreversi.so links libstdc++ statically and exports only the C functions (src/c_api/exports.map);
+# - libreversi.so links libstdc++ statically and exports only the C functions (src/programs/c_api/exports.map);
 # - libreversi.a holds one relocatable object: the C API, the parts of reversi_core and of libstdc++
 #   it needs, partially linked together, with every symbol but the C API made local.
 # Included from the top-level CMakeLists.txt after reversi_core is defined.
 
-file(GLOB REVERSI_C_API_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/c_api/*.cpp)
+file(GLOB REVERSI_C_API_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/programs/c_api/*.cpp)
 add_library(reversi_c_api OBJECT ${REVERSI_C_API_SOURCES})
 target_link_libraries(reversi_c_api PUBLIC reversi_core)
 target_include_directories(reversi_c_api PUBLIC ${CMAKE_SOURCE_DIR}/include)
 target_compile_options(reversi_c_api PRIVATE ${REVERSI_WARNINGS})
 set_target_properties(reversi_c_api PROPERTIES POSITION_INDEPENDENT_CODE ON)
 
-set(REVERSI_C_EXPORTS ${CMAKE_SOURCE_DIR}/src/c_api/exports.map)
+set(REVERSI_C_EXPORTS ${CMAKE_SOURCE_DIR}/src/programs/c_api/exports.map)
 add_library(reversi_c_shared SHARED $<TARGET_OBJECTS:reversi_c_api>)
 target_link_libraries(reversi_c_shared PRIVATE reversi_core)
 target_link_options(reversi_c_shared PRIVATE -static-libstdc++ -static-libgcc

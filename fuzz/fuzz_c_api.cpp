@@ -4,7 +4,7 @@
 #include <cstring>
 
 #include "fuzz_common.hpp"
-#include "reversi/board.hpp"
+#include "rules/board.hpp"
 #include "reversi_c/lab7part2lib.h"
 
 using namespace reversi;

@@ -2,7 +2,7 @@
 #include <stdexcept>
 
 #include "fuzz_common.hpp"
-#include "reversi/game_record.hpp"
+#include "rules/game_record.hpp"
 
 using namespace reversi;
 

@@ -3,7 +3,7 @@
 #include <sstream>
 
 #include "fuzz_common.hpp"
-#include "reversi/gtp.hpp"
+#include "programs/gtp.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     std::istringstream in(fuzzText(data, size));

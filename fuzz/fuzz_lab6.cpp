@@ -2,7 +2,7 @@
 #include <sstream>
 
 #include "fuzz_common.hpp"
-#include "reversi/lab_programs.hpp"
+#include "programs/lab_programs.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     std::istringstream in(fuzzText(data, size));

@@ -3,8 +3,8 @@
 #include <sstream>
 
 #include "fuzz_common.hpp"
-#include "reversi/greedy.hpp"
-#include "reversi/lab_programs.hpp"
+#include "players/greedy.hpp"
+#include "programs/lab_programs.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const unsigned edition = fuzzTakeByte(data, size);

@@ -4,9 +4,9 @@
 #include <stdexcept>
 
 #include "fuzz_common.hpp"
-#include "reversi/game_record.hpp"
-#include "reversi/position_text.hpp"
-#include "reversi/referee.hpp"
+#include "rules/game_record.hpp"
+#include "rules/position_text.hpp"
+#include "arena/referee.hpp"
 
 using namespace reversi;
 

@@ -2,7 +2,7 @@
 #include <stdexcept>
 
 #include "fuzz_common.hpp"
-#include "reversi/players.hpp"
+#include "arena/player.hpp"
 
 using namespace reversi;
 

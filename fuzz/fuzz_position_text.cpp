@@ -3,7 +3,7 @@
 #include <sstream>
 
 #include "fuzz_common.hpp"
-#include "reversi/position_text.hpp"
+#include "rules/position_text.hpp"
 
 using namespace reversi;
 

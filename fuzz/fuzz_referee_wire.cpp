@@ -3,7 +3,7 @@
 #include <stdexcept>
 
 #include "fuzz_common.hpp"
-#include "reversi/referee.hpp"
+#include "arena/referee.hpp"
 
 using namespace reversi;
 

@@ -1,7 +1,7 @@
 // The play settings file: any text parses (bad lines become warnings), and the settings it gives print
 // back to a file that parses to the same settings without warnings.
 #include "fuzz_common.hpp"
-#include "reversi/settings.hpp"
+#include "programs/settings.hpp"
 
 using namespace reversi;
 

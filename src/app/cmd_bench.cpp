@@ -3,7 +3,7 @@
 #include <memory>
 
 #include "commands.hpp"
-#include "reversi/bench.hpp"
+#include "tools/bench.hpp"
 
 namespace reversi::app {
 

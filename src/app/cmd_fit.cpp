@@ -20,8 +20,8 @@
 #include <unistd.h>
 
 #include "commands.hpp"
-#include "reversi/pattern8.hpp"
-#include "reversi/pattern_fit.hpp"
+#include "eval/pattern8.hpp"
+#include "tools/pattern_fit.hpp"
 
 namespace reversi::app {
 

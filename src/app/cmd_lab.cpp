@@ -2,10 +2,10 @@
 #include <memory>
 
 #include "commands.hpp"
-#include "reversi/engine.hpp"
-#include "reversi/greedy.hpp"
-#include "reversi/interrupt.hpp"
-#include "reversi/lab_programs.hpp"
+#include "engine/engine.hpp"
+#include "players/greedy.hpp"
+#include "platform/interrupt.hpp"
+#include "programs/lab_programs.hpp"
 
 namespace reversi::app {
 

@@ -8,9 +8,9 @@
 #include <memory>
 
 #include "commands.hpp"
-#include "reversi/atomic_file.hpp"
-#include "reversi/interrupt.hpp"
-#include "reversi/match.hpp"
+#include "platform/atomic_file.hpp"
+#include "platform/interrupt.hpp"
+#include "arena/match.hpp"
 
 namespace reversi::app {
 

@@ -10,8 +10,8 @@
 #include <random>
 
 #include "commands.hpp"
-#include "reversi/play_session.hpp"
-#include "reversi/settings.hpp"
+#include "programs/play_session.hpp"
+#include "programs/settings.hpp"
 
 namespace reversi::app {
 

@@ -11,12 +11,12 @@
 #include <thread>
 
 #include "commands.hpp"
-#include "reversi/cpu_clock.hpp"
-#include "reversi/endgame.hpp"
-#include "reversi/gtp.hpp"
-#include "reversi/nboard.hpp"
-#include "reversi/perft.hpp"
-#include "reversi/position_text.hpp"
+#include "platform/cpu_clock.hpp"
+#include "search/endgame.hpp"
+#include "programs/gtp.hpp"
+#include "programs/nboard.hpp"
+#include "bitboard/perft.hpp"
+#include "rules/position_text.hpp"
 
 namespace reversi::app {
 

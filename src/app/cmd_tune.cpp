@@ -12,8 +12,8 @@
 #include <memory>
 
 #include "commands.hpp"
-#include "reversi/evaluate.hpp"
-#include "reversi/match.hpp"
+#include "eval/evaluate.hpp"
+#include "arena/match.hpp"
 
 namespace reversi::app {
 

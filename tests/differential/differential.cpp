@@ -19,11 +19,11 @@
 #include <string>
 #include <vector>
 
-#include "reversi/bitboard.hpp"
-#include "reversi/board.hpp"
-#include "reversi/movegen.hpp"
-#include "reversi/perft.hpp"
-#include "reversi/position.hpp"
+#include "bitboard/bitboard.hpp"
+#include "rules/board.hpp"
+#include "bitboard/movegen.hpp"
+#include "bitboard/perft.hpp"
+#include "bitboard/position.hpp"
 
 using namespace reversi;
 

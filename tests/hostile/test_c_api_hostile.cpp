@@ -6,7 +6,7 @@
 #include <climits>
 #include <cstring>
 
-#include "reversi/board.hpp"
+#include "rules/board.hpp"
 #include "reversi_c/lab7part2lib.h"
 
 namespace {

@@ -15,10 +15,10 @@
 #include <sstream>
 #include <string>
 
-#include "reversi/game_record.hpp"
-#include "reversi/gtp.hpp"
-#include "reversi/nboard.hpp"
-#include "reversi/referee.hpp"
+#include "rules/game_record.hpp"
+#include "programs/gtp.hpp"
+#include "programs/nboard.hpp"
+#include "arena/referee.hpp"
 
 using namespace reversi;
 

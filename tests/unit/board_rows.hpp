@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "reversi/board.hpp"
+#include "rules/board.hpp"
 
 inline reversi::Board boardFrom(const std::vector<std::string>& rows) {
     reversi::Board board(static_cast<int>(rows.size()));

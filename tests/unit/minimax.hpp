@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "reversi/board.hpp"
+#include "rules/board.hpp"
 
 inline int minimax(const reversi::Board& b, char side, bool passed = false) {
     using namespace reversi;

@@ -5,9 +5,9 @@
 #include <random>
 #include <vector>
 
-#include "reversi/bitboard.hpp"
-#include "reversi/board.hpp"
-#include "reversi/position.hpp"
+#include "bitboard/bitboard.hpp"
+#include "rules/board.hpp"
+#include "bitboard/position.hpp"
 
 using namespace reversi;
 

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "board_rows.hpp"
-#include "reversi/board.hpp"
-#include "reversi/greedy.hpp"
+#include "rules/board.hpp"
+#include "players/greedy.hpp"
 
 using namespace reversi;
 

@@ -2,11 +2,11 @@
 
 #include <random>
 
-#include "reversi/endgame.hpp"
-#include "reversi/movegen.hpp"
-#include "reversi/perft.hpp"
-#include "reversi/position.hpp"
-#include "reversi/position_text.hpp"
+#include "search/endgame.hpp"
+#include "bitboard/movegen.hpp"
+#include "bitboard/perft.hpp"
+#include "bitboard/position.hpp"
+#include "rules/position_text.hpp"
 
 #include "minimax.hpp"
 

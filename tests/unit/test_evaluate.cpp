@@ -5,11 +5,11 @@
 #include <random>
 #include <stdexcept>
 
-#include "reversi/bitboard.hpp"
-#include "reversi/board.hpp"
-#include "reversi/evaluate.hpp"
-#include "reversi/position.hpp"
-#include "reversi/timeman.hpp"
+#include "bitboard/bitboard.hpp"
+#include "rules/board.hpp"
+#include "eval/evaluate.hpp"
+#include "bitboard/position.hpp"
+#include "search/timeman.hpp"
 
 using namespace reversi;
 

@@ -17,12 +17,12 @@
 #include <string>
 #include <vector>
 
-#include "reversi/bitboard8.hpp"
-#include "reversi/board.hpp"
-#include "reversi/flip8.hpp"
-#include "reversi/movegen.hpp"
-#include "reversi/perft.hpp"
-#include "reversi/position.hpp"
+#include "bitboard/bitboard8.hpp"
+#include "rules/board.hpp"
+#include "bitboard/flip8.hpp"
+#include "bitboard/movegen.hpp"
+#include "bitboard/perft.hpp"
+#include "bitboard/position.hpp"
 
 using namespace reversi;
 using u64 = std::uint64_t;

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "reversi/game_record.hpp"
-#include "reversi/settings.hpp"
+#include "rules/game_record.hpp"
+#include "programs/settings.hpp"
 
 using namespace reversi;
 

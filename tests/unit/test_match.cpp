@@ -4,7 +4,7 @@
 #include <cmath>
 #include <string>
 
-#include "reversi/match.hpp"
+#include "arena/match.hpp"
 
 using namespace reversi;
 

@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "board_rows.hpp"
-#include "reversi/board.hpp"
-#include "reversi/greedy.hpp"
-#include "reversi/opponents.hpp"
+#include "rules/board.hpp"
+#include "players/greedy.hpp"
+#include "players/opponents.hpp"
 
 using namespace reversi;
 

@@ -6,10 +6,10 @@
 #include <set>
 #include <sstream>
 
-#include "reversi/bitboard8.hpp"
-#include "reversi/board.hpp"
-#include "reversi/pattern8.hpp"
-#include "reversi/pattern_fit.hpp"
+#include "bitboard/bitboard8.hpp"
+#include "rules/board.hpp"
+#include "eval/pattern8.hpp"
+#include "tools/pattern_fit.hpp"
 
 #include "minimax.hpp"
 

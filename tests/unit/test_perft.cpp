@@ -3,8 +3,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "reversi/board.hpp"
-#include "reversi/perft.hpp"
+#include "rules/board.hpp"
+#include "bitboard/perft.hpp"
 
 using reversi::Board;
 using reversi::kBlack;

@@ -7,8 +7,8 @@
 #include <sstream>
 #include <string>
 
-#include "reversi/play_session.hpp"
-#include "reversi/terminal_view.hpp"
+#include "programs/play_session.hpp"
+#include "programs/terminal_view.hpp"
 
 using namespace reversi;
 

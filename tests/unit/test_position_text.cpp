@@ -2,7 +2,7 @@
 
 #include <sstream>
 
-#include "reversi/position_text.hpp"
+#include "rules/position_text.hpp"
 
 using namespace reversi;
 

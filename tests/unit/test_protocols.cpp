@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
-#include "reversi/gtp.hpp"
-#include "reversi/line_reader.hpp"
-#include "reversi/nboard.hpp"
+#include "programs/gtp.hpp"
+#include "platform/line_reader.hpp"
+#include "programs/nboard.hpp"
 
 using namespace reversi;
 

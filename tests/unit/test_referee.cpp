@@ -4,10 +4,10 @@
 
 #include <string>
 
-#include "reversi/board.hpp"
-#include "reversi/evaluate.hpp"
-#include "reversi/greedy.hpp"
-#include "reversi/referee.hpp"
+#include "rules/board.hpp"
+#include "eval/evaluate.hpp"
+#include "players/greedy.hpp"
+#include "arena/referee.hpp"
 
 using namespace reversi;
 

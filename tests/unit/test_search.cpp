@@ -7,14 +7,14 @@
 #include <random>
 #include <vector>
 
-#include "reversi/board.hpp"
-#include "reversi/cpu_clock.hpp"
-#include "reversi/engine.hpp"
-#include "reversi/evaluate.hpp"
-#include "reversi/greedy.hpp"
-#include "reversi/pattern8.hpp"
-#include "reversi/position.hpp"
-#include "reversi/search.hpp"
+#include "rules/board.hpp"
+#include "platform/cpu_clock.hpp"
+#include "engine/engine.hpp"
+#include "eval/evaluate.hpp"
+#include "players/greedy.hpp"
+#include "eval/pattern8.hpp"
+#include "bitboard/position.hpp"
+#include "search/search.hpp"
 
 using namespace reversi;
 

@@ -1,0 +1,328 @@
+// An external program as a player: it speaks the lab's protocol (LAB-IO.md, part1/part2) on its
+// standard input and output, and the referee checks every byte it prints against the rules.
+//
+// The program is started with pipes for stdin/stdout (stderr goes to /dev/null), reads are
+// non-blocking and polled in short slices, its CPU time is read from /proc/PID/stat (utime, as the
+// course measured user time), and it is killed when it runs over the CPU limit on its move or stays
+// silent past the wall-clock limit. Nothing it does can hang or crash the referee.
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <deque>
+#include <sstream>
+
+#include "arena/child_session.hpp"
+
+namespace reversi {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::string quoted(const std::string& text, std::size_t limit = 60) {
+    std::string out = "\"";
+    for (std::size_t i = 0; i < text.size() && i < limit; ++i) {
+        const unsigned char ch = static_cast<unsigned char>(text[i]);
+        if (ch == '\n')
+            out += "\\n";
+        else if (ch == '"' || ch == '\\')
+            out += std::string("\\") + static_cast<char>(ch);
+        else if (ch < 32 || ch >= 127) {
+            char hex[8];
+            std::snprintf(hex, sizeof hex, "\\x%02x", ch);
+            out += hex;
+        } else
+            out += static_cast<char>(ch);
+    }
+    if (text.size() > limit) out += "...";
+    return out + "\"";
+}
+
+std::string boardText(const Board& board) {
+    std::ostringstream out;
+    board.print(out);
+    return out.str();
+}
+
+class ExternalSession final : public ChildSession {
+public:
+    using ChildSession::ChildSession;  // no grace at the end: a program still running then is killed at once
+
+    std::string begin(int n, char colour) override {
+        try {
+            board_ = Board(n);
+            colour_ = colour;
+            turn_ = kBlack;
+            start();
+            cpuMark_ = 0;
+            activity_ = Clock::now();
+            expect("Enter the board dimension: ", "the dimension prompt");
+            send(std::to_string(n) + "\n");
+            expect("Computer plays (B/W)", "the colour prompt");
+            expectOneOf({" : ", ": "}, "the colour prompt");
+            send(std::string(1, colour) + "\n");
+            cpuMark_ = cpuSeconds();  // interpreter start-up is not part of the first move
+            expect(boardText(board_), "the start board");
+            return {};
+        } catch (const Fault& fault) {
+            return fault.reason;
+        }
+    }
+
+    PlayerReply chooseMove(const Board&, char) override {
+        PlayerReply reply;
+        try {
+            reply.move = advance(false, &reply.seconds);
+        } catch (const Fault& fault) {
+            reply.fault = fault.reason;
+        }
+        return reply;
+    }
+
+    void opponentMoved(Move move) override { queued_.push_back(move); }
+
+    std::string end(const Board&) override {
+        try {
+            advance(true, nullptr);
+            const int black = board_.count(kBlack);
+            const int white = board_.count(kWhite);
+            expect(black > white ? "B player wins.\n" : white > black ? "W player wins.\n" : "Draw!\n",
+                   "the result line");
+            expectEnd();
+            return {};
+        } catch (const Fault& fault) {
+            return fault.reason;
+        }
+    }
+
+private:
+    // Drives the program through the protocol until it makes its own move (returned) or, with
+    // `toEnd`, until the game is over. Opponent moves come from the queue, in order.
+    Move advance(bool toEnd, double* seconds) {
+        for (;;) {
+            if (!board_.hasLegalMove(turn_)) {
+                if (!board_.hasLegalMove(opponentOf(turn_))) {
+                    if (toEnd) return kNoMove;
+                    throw Fault{"referee out of step with the program (no move left)"};
+                }
+                expect(std::string(1, turn_) + " player has no valid move.\n", "the pass message");
+                turn_ = opponentOf(turn_);
+                continue;
+            }
+            if (turn_ == colour_) {
+                if (toEnd) throw Fault{"referee out of step with the program (its move at the end)"};
+                const std::string prefix = std::string("Computer places ") + colour_ + " at ";
+                thinking_ = true;
+                expect(prefix, "its move");
+                std::string tail = take(4, "its move");
+                thinking_ = false;
+                const double used = cpuSeconds() - cpuMark_;
+                cpuMark_ = cpuSeconds();
+                if (seconds) *seconds = used < 0 ? 0 : used;
+                if (tail[2] != '.' || tail[3] != '\n')
+                    throw Fault{"malformed move line " + quoted(prefix + tail)};
+                const Move move{letterIndex(tail[0]), letterIndex(tail[1])};
+                if (!board_.isLegalMove(move.row, move.col, colour_))
+                    throw Fault{"illegal move " + quoted(tail.substr(0, 2))};
+                board_.applyMove(move.row, move.col, colour_);
+                expect(boardText(board_), "the board after its move " + tail.substr(0, 2));
+                turn_ = opponentOf(turn_);
+                return move;
+            }
+            if (queued_.empty()) {
+                if (toEnd) throw Fault{"referee out of step with the program (opponent move missing)"};
+                throw Fault{"referee out of step with the program"};
+            }
+            const Move move = queued_.front();
+            queued_.pop_front();
+            const std::string rc{indexLetter(move.row), indexLetter(move.col)};
+            expect(std::string("Enter move for colour ") + turn_ + " (RowCol): ", "the prompt for the opponent's move");
+            send(rc + "\n");
+            cpuMark_ = cpuSeconds();
+            board_.applyMove(move.row, move.col, turn_);
+            expect(boardText(board_), "the board after the opponent's move " + rc);
+            turn_ = opponentOf(turn_);
+        }
+    }
+
+    // --- process ------------------------------------------------------------------------------------
+
+    // Waits for the child; with `kill` it is killed first if still running. Without, a child that is
+    // still running after the wall-clock limit (it closed its pipes but did not exit) is killed then, so
+    // that no program can hang the referee. Returns the wait status.
+    int reap(bool kill) {
+        if (!running()) return status_;
+        const Exit ended = waitForExit(kill ? std::chrono::duration<double>(0)
+                                           : std::chrono::duration<double>(options().effectiveWallLimit()));
+        if (ended.killedAfterGrace) killedLingering_ = true;
+        status_ = ended.status;
+        return status_;
+    }
+
+    std::string describeExit(int status) const {
+        if (killedLingering_) return "closed its pipes but did not exit (killed)";
+        if (WIFSIGNALED(status))
+            return std::string("crashed (signal ") + std::to_string(WTERMSIG(status)) + ": " +
+                   strsignal(WTERMSIG(status)) + ")";
+        if (WIFEXITED(status)) return "exited with status " + std::to_string(WEXITSTATUS(status));
+        return "stopped";
+    }
+
+    void send(const std::string& text) {
+        if (!writeAll(text)) {
+            const int status = reap(false);
+            throw Fault{"stopped reading its input: " + describeExit(status)};
+        }
+        activity_ = Clock::now();
+    }
+
+    // Reads whatever the program has printed into pending_, waiting up to the limits. Returns false at
+    // end of output.
+    bool fill(const std::string& what) {
+        for (;;) {
+            char chunk[4096];
+            const ssize_t n = read(fromChild(), chunk, sizeof chunk);
+            if (n > 0) {
+                pending_.append(chunk, static_cast<std::size_t>(n));
+                activity_ = Clock::now();
+                return true;
+            }
+            if (n == 0) return false;
+            if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+                throw Fault{std::string("read: ") + std::strerror(errno)};
+            if (thinking_) {
+                const double used = cpuSeconds() - cpuMark_;
+                if (used > options().timeLimit) {
+                    reap(true);
+                    char text[160];
+                    std::snprintf(text, sizeof text,
+                                  "over the time limit: more than %.3f s of CPU time on its move (killed)",
+                                  options().timeLimit);
+                    throw Fault{text};
+                }
+            }
+            const double silent = std::chrono::duration<double>(Clock::now() - activity_).count();
+            if (silent > options().effectiveWallLimit()) {
+                reap(true);
+                char text[200];
+                std::snprintf(text, sizeof text, "no output for %.1f s (wall clock) while the referee expected %s (killed)",
+                              options().effectiveWallLimit(), what.c_str());
+                throw Fault{text};
+            }
+            pollfd pfd{fromChild(), POLLIN, 0};
+            poll(&pfd, 1, 10);
+        }
+    }
+
+    [[noreturn]] void failEarlyEnd(const std::string& what) {
+        const int status = reap(false);
+        throw Fault{describeExit(status) + " while the referee expected " + what};
+    }
+
+    // Consumes exactly `text` from the program's output.
+    void expect(const std::string& text, const std::string& what) {
+        for (;;) {
+            const std::size_t have = std::min(pending_.size(), text.size());
+            if (pending_.compare(0, have, text, 0, have) != 0) mismatch(text, what);
+            if (have == text.size()) {
+                pending_.erase(0, have);
+                return;
+            }
+            if (!fill(what)) {
+                if (pending_.empty()) failEarlyEnd(what);
+                mismatch(text, what);
+            }
+        }
+    }
+
+    void expectOneOf(std::initializer_list<const char*> options, const std::string& what) {
+        for (;;) {
+            bool possible = false;
+            for (const char* option : options) {
+                const std::string text(option);
+                const std::size_t have = std::min(pending_.size(), text.size());
+                if (pending_.compare(0, have, text, 0, have) != 0) continue;
+                if (have == text.size()) {
+                    pending_.erase(0, have);
+                    return;
+                }
+                possible = true;
+            }
+            if (!possible) mismatch(*options.begin(), what);
+            if (!fill(what)) {
+                if (pending_.empty()) failEarlyEnd(what);
+                mismatch(*options.begin(), what);
+            }
+        }
+    }
+
+    std::string take(std::size_t count, const std::string& what) {
+        while (pending_.size() < count)
+            if (!fill(what)) {
+                if (pending_.empty()) failEarlyEnd(what);
+                throw Fault{"output ended in the middle of " + what + ": " + quoted(pending_)};
+            }
+        std::string text = pending_.substr(0, count);
+        pending_.erase(0, count);
+        return text;
+    }
+
+    void expectEnd() {
+        thinking_ = false;
+        while (pending_.empty() && fill("the end of its output")) {
+        }
+        if (!pending_.empty()) throw Fault{"printed more after the result: " + quoted(pending_)};
+        const int status = reap(false);
+        if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0)) throw Fault{describeExit(status) + " at the end of the game"};
+    }
+
+    // Reports the first differing line between what was expected and what the program printed.
+    [[noreturn]] void mismatch(const std::string& expected, const std::string& what) {
+        thinking_ = false;
+        // Let a little more output arrive so that the message shows the whole line.
+        const auto until = Clock::now() + std::chrono::milliseconds(50);
+        while (pending_.size() < expected.size() + 80 && Clock::now() < until) {
+            pollfd pfd{fromChild(), POLLIN, 0};
+            if (poll(&pfd, 1, 10) > 0) {
+                char chunk[512];
+                const ssize_t n = read(fromChild(), chunk, sizeof chunk);
+                if (n <= 0) break;
+                pending_.append(chunk, static_cast<std::size_t>(n));
+            }
+        }
+        std::size_t lineStart = 0;
+        for (std::size_t i = 0; i < expected.size() && i < pending_.size() && expected[i] == pending_[i]; ++i)
+            if (expected[i] == '\n') lineStart = i + 1;
+        auto lineAt = [lineStart](const std::string& text) {
+            const std::size_t end = text.find('\n', lineStart);
+            return text.substr(std::min(lineStart, text.size()),
+                               end == std::string::npos ? std::string::npos : end + 1 - lineStart);
+        };
+        throw Fault{"wrong output for " + what + ": expected " + quoted(lineAt(expected)) + ", got " +
+                    quoted(lineAt(pending_))};
+    }
+
+    Board board_ = Board(4);
+    char colour_ = kBlack;
+    char turn_ = kBlack;
+    std::deque<Move> queued_;
+    int status_ = 0;
+    std::string pending_;
+    double cpuMark_ = 0;
+    bool thinking_ = false;
+    bool killedLingering_ = false;
+    Clock::time_point activity_{};
+};
+
+}  // namespace
+
+std::unique_ptr<GameSession> makeExternalSession(const std::vector<std::string>& argv,
+                                                 const RefereeOptions& options) {
+    return std::make_unique<ExternalSession>(argv, options);
+}
+
+}  // namespace reversi

@@ -1,0 +1,159 @@
+#include "arena/gtp_player.hpp"
+
+#include "arena/child_session.hpp"
+
+#include <poll.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+
+namespace reversi {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// How long an engine may take to exit after `quit` (or EOF on its input) before it is killed.
+constexpr std::chrono::milliseconds kQuitGrace{100};
+
+class GtpSession final : public ChildSession {
+public:
+    GtpSession(std::vector<std::string> argv, const RefereeOptions& options)
+        : ChildSession(std::move(argv), options, kQuitGrace) {}
+
+    std::string begin(int n, char) override {
+        try {
+            board_ = Board(n);
+            turn_ = kBlack;
+            start();
+            command("boardsize " + std::to_string(n));
+            command("clear_board");
+            return {};
+        } catch (const Fault& f) {
+            return f.reason;
+        }
+    }
+
+    PlayerReply chooseMove(const Board& board, char colour) override {
+        PlayerReply reply;
+        try {
+            sync(board, colour);
+            const double before = cpuSeconds();
+            const std::string answer = command(std::string("genmove ") + (colour == kBlack ? "black" : "white"));
+            reply.seconds = std::max(0.0, cpuSeconds() - before);
+            std::string word;
+            for (const char ch : answer)
+                if (!std::isspace(static_cast<unsigned char>(ch))) word += static_cast<char>(std::tolower(ch));
+            if (word == "pass" || word == "resign") throw Fault{"answered \"" + word + "\" with a legal move available"};
+            const int n = board_.size();
+            if (word.size() < 2 || word[0] < 'a' || word[0] >= 'a' + n) throw Fault{"bad move \"" + answer + "\""};
+            const int col = word[0] - 'a';
+            const int row = std::atoi(word.c_str() + 1) - 1;
+            if (row < 0 || row >= n) throw Fault{"bad move \"" + answer + "\""};
+            reply.move = {row, col};
+            if (!board_.isLegalMove(row, col, colour)) return reply;  // the referee reports the illegal move
+            apply(reply.move);
+        } catch (const Fault& f) {
+            reply.fault = f.reason;
+        }
+        return reply;
+    }
+
+    void opponentMoved(Move) override {}  // caught up from the board before the next genmove
+
+    std::string end(const Board&) override {
+        try {
+            if (running()) command("quit");
+        } catch (const Fault&) {
+        }
+        stop();
+        return {};
+    }
+
+private:
+    // Plays `move` for turn_ on board_; the turn passes unless the other side has no move.
+    void apply(Move move) {
+        board_.applyMove(move.row, move.col, turn_);
+        if (board_.hasLegalMove(opponentOf(turn_))) turn_ = opponentOf(turn_);
+    }
+
+    // Finds the sequence of moves from (board_, turn_) to (target, colour) and sends them with `play`.
+    void sync(const Board& target, char colour) {
+        std::vector<Move> path;
+        if (!findPath(board_, turn_, target, colour, path, 0))
+            throw Fault{"cannot reconstruct the moves leading to the referee's board"};
+        for (const Move m : path) {
+            std::string play = turn_ == kBlack ? "play black " : "play white ";
+            play += static_cast<char>('a' + m.col);
+            play += std::to_string(m.row + 1);
+            command(play);
+            apply(m);
+        }
+    }
+    static bool findPath(const Board& from, char turn, const Board& target, char colour, std::vector<Move>& path,
+                         int depth) {
+        const int n = from.size();
+        bool anyNew = false;
+        for (int r = 0; r < n && !anyNew; ++r)
+            for (int c = 0; c < n; ++c)
+                if (from.at(r, c) == kEmpty && target.at(r, c) != kEmpty) {
+                    anyNew = true;
+                    break;
+                }
+        if (!anyNew) return from == target && turn == colour;
+        if (depth > 64) return false;
+        for (int r = 0; r < n; ++r)
+            for (int c = 0; c < n; ++c) {
+                if (from.at(r, c) != kEmpty || target.at(r, c) == kEmpty || !from.isLegalMove(r, c, turn)) continue;
+                Board next = from;
+                next.applyMove(r, c, turn);
+                const char nextTurn = next.hasLegalMove(opponentOf(turn)) ? opponentOf(turn) : turn;
+                path.push_back({r, c});
+                if (findPath(next, nextTurn, target, colour, path, depth + 1)) return true;
+                path.pop_back();
+            }
+        return false;
+    }
+
+    // Sends one GTP command and returns the text of its successful answer (after "= ").
+    std::string command(const std::string& text) {
+        if (!writeAll(text + "\n")) throw Fault{"cannot write to the GTP engine"};
+        // An answer ends with an empty line.
+        const auto deadline = Clock::now() + std::chrono::duration<double>(options().effectiveWallLimit());
+        std::size_t end;
+        while ((end = buffer_.find("\n\n")) == std::string::npos) {
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+            if (left <= 0) throw Fault{"no answer to \"" + text + "\" within the wall-clock limit"};
+            pollfd p{fromChild(), POLLIN, 0};
+            const int ready = poll(&p, 1, static_cast<int>(std::min<long long>(left, 100)));
+            if (ready < 0 && errno != EINTR) throw Fault{"poll failed"};
+            if (ready <= 0) continue;
+            char chunk[4096];
+            const ssize_t k = read(fromChild(), chunk, sizeof chunk);
+            if (k < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+            if (k <= 0) throw Fault{"the GTP engine exited while answering \"" + text + "\""};
+            for (ssize_t i = 0; i < k; ++i)
+                if (chunk[i] != '\r') buffer_ += chunk[i];
+        }
+        std::string answer = buffer_.substr(0, end);
+        buffer_.erase(0, end + 2);
+        while (!answer.empty() && answer.front() == '\n') answer.erase(0, 1);
+        if (answer.empty() || answer[0] != '=') throw Fault{"\"" + text + "\" failed: " + answer};
+        return answer.size() > 1 ? answer.substr(answer[1] == ' ' ? 2 : 1) : std::string();
+    }
+
+    Board board_ = Board(4);
+    char turn_ = kBlack;
+    std::string buffer_;
+};
+
+}  // namespace
+
+std::unique_ptr<GameSession> makeGtpSession(const std::vector<std::string>& argv, const RefereeOptions& options) {
+    return std::make_unique<GtpSession>(argv, options);
+}
+
+}  // namespace reversi

@@ -1,0 +1,218 @@
+#include "arena/referee.hpp"
+
+#include <cstdio>
+#include <sstream>
+#include <stdexcept>
+
+#include "players/opponents.hpp"
+
+namespace reversi {
+
+namespace {
+
+int colourIndex(char colour) { return colour == kBlack ? 0 : 1; }
+
+void finishCounts(GameResult& result, const Board& board) {
+    result.blackDiscs = board.count(kBlack);
+    result.whiteDiscs = board.count(kWhite);
+    if (result.forfeitBy)
+        result.winner = opponentOf(result.forfeitBy);
+    else
+        result.winner = result.blackDiscs > result.whiteDiscs   ? 'B'
+                        : result.whiteDiscs > result.blackDiscs ? 'W'
+                                                                : 'D';
+}
+
+std::string secondsText(double seconds) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3f", seconds);
+    return text;
+}
+
+// Replaces characters that would break the one-line wire format.
+std::string oneLine(const std::string& text) {
+    std::string out;
+    for (const char ch : text) out += (ch == '\n' || ch == '\r' || ch == '\t') ? ' ' : ch;
+    return out;
+}
+
+}  // namespace
+
+std::vector<Move> randomOpening(int n, int plies, std::uint64_t seed) {
+    for (std::uint64_t attempt = 0;; ++attempt) {
+        std::mt19937_64 rng(mixSeed(seed, attempt));
+        Board board(n);
+        char turn = kBlack;
+        std::vector<Move> moves;
+        while (static_cast<int>(moves.size()) < plies) {
+            if (!board.hasLegalMove(turn)) {
+                if (!board.hasLegalMove(opponentOf(turn))) break;
+                turn = opponentOf(turn);
+            }
+            const std::vector<Move> legal = board.legalMoves(turn);
+            const Move move = legal[randomBelow(rng, legal.size())];
+            board.applyMove(move.row, move.col, turn);
+            moves.push_back(move);
+            turn = opponentOf(turn);
+        }
+        if (!board.isGameOver() || attempt >= 100) return moves;
+    }
+}
+
+GameResult playGame(const Player& black, const Player& white, int n, const std::vector<Move>& opening,
+                    std::uint64_t gameSeed, int gameIndex, const RefereeOptions& options,
+                    const std::function<void(char)>& onTurn) {
+    GameResult result;
+    result.size = n;
+    Board board(n);
+    char turn = kBlack;
+    auto forfeit = [&](char colour, const std::string& reason) {
+        result.forfeitBy = colour;
+        result.reason = oneLine(reason);
+        finishCounts(result, board);
+        return result;
+    };
+    // The opening, played by the referee.
+    for (const Move move : opening) {
+        if (!board.hasLegalMove(turn)) turn = opponentOf(turn);
+        if (board.applyMove(move.row, move.col, turn) == 0)
+            throw std::invalid_argument("opening move " + labMove(move) + " is illegal");
+        result.moves.push_back(move);
+        turn = opponentOf(turn);
+    }
+    result.openingPlies = static_cast<int>(opening.size());
+    if (!opening.empty() && (black.isExternal() || white.isExternal()))
+        throw std::invalid_argument("an external program always starts from the standard position: "
+                                    "random openings need built-in players");
+
+    std::unique_ptr<GameSession> sessions[2];
+    sessions[0] = black.newSession(gameSeed, gameIndex, kBlack, options);
+    sessions[1] = white.newSession(gameSeed, gameIndex, kWhite, options);
+    for (const char colour : {kBlack, kWhite}) {
+        const std::string fault = sessions[colourIndex(colour)]->begin(n, colour);
+        if (!fault.empty()) return forfeit(colour, fault);
+    }
+
+    for (;;) {
+        if (!board.hasLegalMove(turn)) {
+            if (!board.hasLegalMove(opponentOf(turn))) break;
+            turn = opponentOf(turn);
+            continue;
+        }
+        const int side = colourIndex(turn);
+        if (onTurn) onTurn(turn);
+        const PlayerReply reply = sessions[side]->chooseMove(board, turn);
+        if (!reply.fault.empty()) return forfeit(turn, reply.fault);
+        if (!board.isLegalMove(reply.move.row, reply.move.col, turn))
+            return forfeit(turn, "illegal move " +
+                                     (reply.move.isNone() || !positionInBounds(n, reply.move.row, reply.move.col)
+                                          ? std::string("(none)")
+                                          : labMove(reply.move)));
+        ++result.moveCount[side];
+        result.totalSeconds[side] += reply.seconds;
+        if (reply.seconds > result.longestSeconds[side]) result.longestSeconds[side] = reply.seconds;
+        if (reply.seconds > options.timeLimit)
+            return forfeit(turn, "move " + labMove(reply.move) + " took " + secondsText(reply.seconds) +
+                                     " s of CPU time, over the limit of " + secondsText(options.timeLimit) + " s");
+        board.applyMove(reply.move.row, reply.move.col, turn);
+        result.moves.push_back(reply.move);
+        sessions[1 - side]->opponentMoved(reply.move);
+        turn = opponentOf(turn);
+    }
+    for (const char colour : {kBlack, kWhite}) {
+        const std::string fault = sessions[colourIndex(colour)]->end(board);
+        if (!fault.empty()) return forfeit(colour, fault);
+    }
+    finishCounts(result, board);
+    return result;
+}
+
+std::string labMove(Move move) { return {indexLetter(move.row), indexLetter(move.col)}; }
+
+std::string compactMove(Move move) { return indexLetter(move.col) + std::to_string(move.row + 1); }
+
+std::string compactMoves(const std::vector<Move>& moves) {
+    std::string text;
+    for (const Move m : moves) text += compactMove(m);
+    return text;
+}
+
+std::vector<Move> parseMoveList(const std::string& text, int n) {
+    std::vector<Move> moves;
+    std::size_t i = 0;
+    auto fail = [&](const std::string& why) {
+        throw std::invalid_argument("bad move list at character " + std::to_string(i + 1) + ": " + why);
+    };
+    while (i < text.size()) {
+        const char ch = text[i];
+        if (ch == ' ' || ch == '\n' || ch == '\t' || ch == '\r' || ch == ',') {
+            ++i;
+            continue;
+        }
+        const int first = letterIndex(ch);
+        if (first < 0) fail("expected a letter");
+        Move move;
+        if (i + 1 < text.size() && letterIndex(text[i + 1]) >= 0) {  // lab "rc"
+            move = {first, letterIndex(text[i + 1])};
+            i += 2;
+        } else {  // compact: column letter, 1-based row number
+            std::size_t j = i + 1;
+            int row = 0;
+            while (j < text.size() && text[j] >= '0' && text[j] <= '9' && row <= 99) row = row * 10 + (text[j++] - '0');
+            if (j == i + 1) fail("expected a row number or letter after the column");
+            move = {row - 1, first};
+            i = j;
+        }
+        if (!positionInBounds(n, move.row, move.col)) fail("square off the " + std::to_string(n) + "x" +
+                                                            std::to_string(n) + " board");
+        moves.push_back(move);
+    }
+    return moves;
+}
+
+std::string toWire(const GameResult& r) {
+    std::ostringstream out;
+    out.precision(17);
+    out << "size " << r.size << " opening " << r.openingPlies << " discs " << r.blackDiscs << ' ' << r.whiteDiscs
+        << " winner " << r.winner << " moves " << (r.moves.empty() ? "-" : compactMoves(r.moves));
+    for (int side = 0; side < 2; ++side)
+        out << " time" << side << ' ' << r.moveCount[side] << ' ' << r.totalSeconds[side] << ' '
+            << r.longestSeconds[side];
+    if (r.forfeitBy) out << " forfeit " << r.forfeitBy << ' ' << oneLine(r.reason);
+    return out.str();
+}
+
+GameResult fromWire(const std::string& text) {
+    std::istringstream in(text);
+    GameResult r;
+    std::string word, moves;
+    auto expect = [&](const char* key) {
+        if (!(in >> word) || word != key) throw std::invalid_argument(std::string("bad game record: expected ") + key);
+    };
+    expect("size");
+    in >> r.size;
+    expect("opening");
+    in >> r.openingPlies;
+    expect("discs");
+    in >> r.blackDiscs >> r.whiteDiscs;
+    expect("winner");
+    in >> r.winner;
+    expect("moves");
+    in >> moves;
+    if (!in || !isValidSize(r.size)) throw std::invalid_argument("bad game record");
+    if (moves != "-") r.moves = parseMoveList(moves, r.size);
+    for (int side = 0; side < 2; ++side) {
+        expect(side == 0 ? "time0" : "time1");
+        in >> r.moveCount[side] >> r.totalSeconds[side] >> r.longestSeconds[side];
+    }
+    if (!in) throw std::invalid_argument("bad game record");
+    if (in >> word) {
+        if (word != "forfeit") throw std::invalid_argument("bad game record: trailing text");
+        in >> r.forfeitBy;
+        std::getline(in, r.reason);
+        if (!r.reason.empty() && r.reason[0] == ' ') r.reason.erase(0, 1);
+    }
+    return r;
+}
+
+}  // namespace reversi

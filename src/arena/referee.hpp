@@ -1,0 +1,55 @@
+// The referee: plays one game between two players from a given opening, enforcing the rules and the
+// time limit, and records everything needed for statistics and replay.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "rules/board.hpp"
+#include "arena/player.hpp"
+
+namespace reversi {
+
+struct GameResult {
+    int size = 8;
+    std::vector<Move> moves;  // every move in order, opening included (passes are implicit)
+    int openingPlies = 0;     // how many of `moves` were the random opening
+    int blackDiscs = 0;
+    int whiteDiscs = 0;
+    char winner = 'D';        // 'B', 'W' or 'D' (draw)
+    char forfeitBy = 0;       // 'B' or 'W' when that side lost by a fault; 0 otherwise
+    std::string reason;       // the fault, when forfeitBy is set
+    // Per colour (0 = Black, 1 = White): moves made (opening excluded), CPU seconds in total and longest.
+    int moveCount[2] = {0, 0};
+    double totalSeconds[2] = {0, 0};
+    double longestSeconds[2] = {0, 0};
+};
+
+// Plays a random legal opening of `plies` plies on an n x n board from `seed` (fewer if the game
+// ends first; such an opening is retried with derived seeds so that the game still has moves left).
+std::vector<Move> randomOpening(int n, int plies, std::uint64_t seed);
+
+// Plays one game. The opening moves are played by the referee (external programs cannot be told about
+// them, so they need an empty opening). Never throws for a player's misbehaviour: a fault, an illegal
+// move or a move over options.timeLimit CPU seconds loses the game for that side, with the reason.
+// `onTurn`, when set, is called with the colour about to be asked for a move (a worker process reports
+// it so that a crash can be blamed on the right side).
+GameResult playGame(const Player& black, const Player& white, int n, const std::vector<Move>& opening,
+                    std::uint64_t gameSeed, int gameIndex, const RefereeOptions& options,
+                    const std::function<void(char)>& onTurn = {});
+
+// Move notation: lab "rc" letters ("ed"), and the compact "f5" style (column letter, 1-based row).
+std::string labMove(Move move);
+std::string compactMove(Move move);
+std::string compactMoves(const std::vector<Move>& moves);
+// Parses a compact list ("f5d6c3") or a lab list ("ed cf ..." / "edcf"), checking bounds; throws
+// std::invalid_argument on malformed text.
+std::vector<Move> parseMoveList(const std::string& text, int n);
+
+// One-line text form of a result, for passing it between processes (fromWire throws on bad text).
+std::string toWire(const GameResult& result);
+GameResult fromWire(const std::string& text);
+
+}  // namespace reversi

@@ -1,0 +1,40 @@
+#include "engine/engine.hpp"
+
+#include <memory>
+
+#include "platform/cpu_clock.hpp"
+#include "search/endgame.hpp"
+#include "eval/evaluate.hpp"
+#include "search/search.hpp"
+#include "search/tt.hpp"
+
+namespace reversi {
+
+struct EngineMover::Impl {
+    TranspositionTable tt{20};  // 2^20 entries, 16 MiB, kept across moves (not in deterministic mode)
+    std::unique_ptr<EndgameSolver8> endgame8;  // made at the first 8x8 move (24 MiB)
+};
+
+EngineMover::EngineMover(EngineOptions options) : options_(options), impl_(new Impl) {}
+
+EngineMover::~EngineMover() { delete impl_; }
+
+Move EngineMover::chooseMove(const Board& board, char colour) {
+    const CpuStopwatch clock;  // the budget counts from here
+    report_ = SearchReport{};
+    const auto legal = board.legalMoves(colour);
+    if (legal.empty()) return kNoMove;  // precondition broken: nothing legal to return
+    if (legal.size() == 1) {
+        report_.move = legal.front();
+        report_.seconds = clock.elapsed();
+        return report_.move;
+    }
+    if (board.size() == 8 && !impl_->endgame8) impl_->endgame8 = std::make_unique<EndgameSolver8>(20);
+    report_ = searchPosition(board, colour, options_, impl_->tt, clock,
+                             options_.weights ? *options_.weights : defaultEvalWeights(), impl_->endgame8.get());
+    if (report_.move.isNone() || !board.isLegalMove(report_.move.row, report_.move.col, colour))
+        report_.move = legal.front();  // cannot happen; never hand back an illegal move
+    return report_.move;
+}
+
+}  // namespace reversi

@@ -1,0 +1,170 @@
+#include "eval/pattern8.hpp"
+
+#include "bitboard/bitboard8.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <set>
+#include <utility>
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
+namespace reversi::pattern8 {
+
+namespace {
+
+using Square = std::pair<int, int>;  // row, column
+
+// The base patterns (Logistello's set): each is taken with all 8 board symmetries, images with the
+// same set of squares counted once.
+std::vector<std::vector<Square>> basePatterns() {
+    std::vector<std::vector<Square>> b;
+    std::vector<Square> edge;  // a1..h1 and the two X squares b2, g2
+    for (int c = 0; c < 8; ++c) edge.push_back({0, c});
+    edge.push_back({1, 1});
+    edge.push_back({1, 6});
+    b.push_back(edge);
+    std::vector<Square> corner3;  // a1..c3
+    for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 3; ++c) corner3.push_back({r, c});
+    b.push_back(corner3);
+    std::vector<Square> corner25;  // a1..e2
+    for (int r = 0; r < 2; ++r)
+        for (int c = 0; c < 5; ++c) corner25.push_back({r, c});
+    b.push_back(corner25);
+    for (int row = 1; row <= 3; ++row) {  // rows 2, 3, 4
+        std::vector<Square> line;
+        for (int c = 0; c < 8; ++c) line.push_back({row, c});
+        b.push_back(line);
+    }
+    for (int shift = 0; shift <= 4; ++shift) {  // diagonals of 8, 7, 6, 5, 4 squares
+        std::vector<Square> diag;
+        for (int i = 0; i + shift < 8; ++i) diag.push_back({i, i + shift});
+        b.push_back(diag);
+    }
+    return b;
+}
+
+Square transform(Square s, int which) {
+    auto [r, c] = s;
+    if (which & 4) std::swap(r, c);
+    if (which & 1) c = 7 - c;
+    if (which & 2) r = 7 - r;
+    return {r, c};
+}
+
+int pow3(int n) {
+    int p = 1;
+    while (n-- > 0) p *= 3;
+    return p;
+}
+
+struct Tables {
+    std::vector<Instance> instances;
+    std::vector<std::uint32_t> offsets;
+    std::uint32_t count = 0;
+};
+
+const Tables& tables() {
+    static const Tables built = [] {
+        Tables t;
+        const auto bases = basePatterns();
+        for (std::size_t type = 0; type < bases.size(); ++type) {
+            t.offsets.push_back(t.count);
+            t.count += static_cast<std::uint32_t>(pow3(static_cast<int>(bases[type].size())));
+            std::set<std::vector<int>> seen;
+            for (int which = 0; which < 8; ++which) {
+                Instance in{static_cast<int>(type), {}, 0, t.offsets.back(), {}};
+                for (const Square& s : bases[type]) {
+                    const auto [r, c] = transform(s, which);
+                    in.squares.push_back(r * 8 + c);
+                }
+                auto key = in.squares;
+                std::sort(key.begin(), key.end());
+                if (!seen.insert(key).second) continue;
+                // PEXT gathers the squares in ascending order; this table turns the gathered bits into
+                // the base-3 value with the pattern's own digit order (first square most significant),
+                // so that every image of a pattern reads its squares the same way round.
+                const int n = static_cast<int>(in.squares.size());
+                std::vector<int> digitValue;  // of the k-th square in ascending order
+                for (const int q : key) {
+                    in.mask |= u64{1} << q;
+                    const auto digit = std::find(in.squares.begin(), in.squares.end(), q) - in.squares.begin();
+                    digitValue.push_back(pow3(n - 1 - static_cast<int>(digit)));
+                }
+                in.ternary.assign(std::size_t{1} << n, 0);
+                for (unsigned b = 0; b < (1U << n); ++b)
+                    for (int k = 0; k < n; ++k)
+                        if ((b >> k) & 1) in.ternary[b] = static_cast<std::uint16_t>(in.ternary[b] + digitValue[static_cast<std::size_t>(k)]);
+                t.instances.push_back(std::move(in));
+            }
+        }
+        t.offsets.push_back(t.count);  // the mobility pair
+        t.count += (kMobilityCap + 1) * (kMobilityCap + 1);
+        return t;
+    }();
+    return built;
+}
+
+// The bits of x under mask, packed to the low end (PEXT where the CPU has it).
+inline unsigned gather(u64 x, u64 mask) {
+#if defined(__BMI2__)
+    return static_cast<unsigned>(_pext_u64(x, mask));
+#else
+    unsigned r = 0, k = 0;
+    for (; mask; mask &= mask - 1, ++k) r |= static_cast<unsigned>((x >> std::countr_zero(mask)) & 1) << k;
+    return r;
+#endif
+}
+
+void featuresWithMobility(u64 P, u64 O, int movesP, int movesO, std::uint32_t* out) {
+    const Tables& t = tables();
+    for (const Instance& in : t.instances)
+        *out++ = in.offset + in.ternary[gather(P, in.mask)] + 2U * in.ternary[gather(O, in.mask)];
+    const int mp = std::min(kMobilityCap, movesP), mo = std::min(kMobilityCap, movesO);
+    *out = t.offsets.back() + static_cast<std::uint32_t>(mp * (kMobilityCap + 1) + mo);
+}
+
+}  // namespace
+
+const std::vector<Instance>& instances() { return tables().instances; }
+const std::vector<std::uint32_t>& typeOffsets() { return tables().offsets; }
+std::uint32_t weightCount() { return tables().count; }
+
+void features(u64 P, u64 O, std::uint32_t* out) {
+    featuresWithMobility(P, O, std::popcount(bb8::moves(P, O)), std::popcount(bb8::moves(O, P)), out);
+}
+
+namespace {
+
+int sumWeights(const std::int16_t* table, u64 P, u64 O, int movesP, int movesO) {
+    std::uint32_t f[kFeatures];
+    featuresWithMobility(P, O, movesP, movesO, f);
+    int sum = 0;
+    for (const std::uint32_t i : f) sum += table[i];
+    return sum;
+}
+
+}  // namespace
+
+int evaluate(u64 P, u64 O, int movesP, int movesO) { return sumWeights(kWeights, P, O, movesP, movesO); }
+
+int evaluateByPhase(u64 P, u64 O, int movesP, int movesO) {
+    const int phase = phaseOf(64 - std::popcount(P | O));
+    const std::int16_t* table = phase == 0 ? kWeights : kPhaseWeights + static_cast<std::size_t>(phase - 1) * weightCount();
+    return sumWeights(table, P, O, movesP, movesO);
+}
+
+u64 symmetry(u64 b, int which) {
+    u64 out = 0;
+    for (; b; b &= b - 1) {
+        const int s = std::countr_zero(b);
+        const auto [r, c] = transform({s / 8, s % 8}, which);
+        out |= u64{1} << (r * 8 + c);
+    }
+    return out;
+}
+
+}  // namespace reversi::pattern8

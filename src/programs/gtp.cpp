@@ -1,0 +1,171 @@
+#include "programs/gtp.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <istream>
+#include <memory>
+#include <ostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "engine/engine.hpp"
+#include "platform/line_reader.hpp"
+#include "rules/position_text.hpp"
+
+namespace reversi {
+
+namespace {
+
+const char* const kCommands[] = {"protocol_version", "name",     "version",   "known_command", "list_commands",
+                                 "boardsize",        "clear_board", "komi",   "play",          "genmove",
+                                 "undo",             "showboard", "final_score", "time_settings", "time_left",
+                                 "quit"};
+
+class GtpEngine {
+public:
+    explicit GtpEngine(const GtpOptions& options) : options_(options) { reset(8); }
+
+    struct Reply {
+        bool ok = true;
+        std::string text;
+        bool quit = false;
+    };
+
+    Reply handle(const std::string& cmd, std::istringstream& args) {
+        if (cmd == "protocol_version") return {true, "2"};
+        if (cmd == "name") return {true, "reversi"};
+        if (cmd == "version") return {true, "0.1.0"};
+        if (cmd == "known_command") {
+            std::string c;
+            args >> c;
+            return {true, std::find(std::begin(kCommands), std::end(kCommands), c) != std::end(kCommands) ? "true" : "false"};
+        }
+        if (cmd == "list_commands") {
+            std::string s;
+            for (const char* c : kCommands) s += std::string(s.empty() ? "" : "\n") + c;
+            return {true, s};
+        }
+        if (cmd == "boardsize") {
+            int n = 0;
+            if (!(args >> n) || !isValidSize(n)) return {false, "unacceptable size"};
+            reset(n);
+            return {};
+        }
+        if (cmd == "clear_board") {
+            reset(board_.size());
+            return {};
+        }
+        if (cmd == "komi" || cmd == "time_settings" || cmd == "time_left") return {};
+        if (cmd == "play") {
+            std::string c, v;
+            if (!(args >> c >> v)) return {false, "syntax error"};
+            const char colour = parseColour(c);
+            if (!colour) return {false, "syntax error"};
+            const ParsedSquare sq = parseSquare(v, board_.size());
+            if (!sq.ok) return {false, "illegal move"};
+            if (sq.isPass) {
+                if (board_.hasLegalMove(colour)) return {false, "illegal move"};
+                push();
+                return {};
+            }
+            if (!board_.isLegalMove(sq.move.row, sq.move.col, colour)) return {false, "illegal move"};
+            push();
+            board_.applyMove(sq.move.row, sq.move.col, colour);
+            return {};
+        }
+        if (cmd == "genmove") {
+            std::string c;
+            const char colour = (args >> c) ? parseColour(c) : 0;
+            if (!colour) return {false, "syntax error"};
+            push();
+            if (!board_.hasLegalMove(colour)) return {true, "pass"};
+            const Move m = engine_->chooseMove(board_, colour);
+            board_.applyMove(m.row, m.col, colour);
+            return {true, squareName(m)};
+        }
+        if (cmd == "undo") {
+            if (history_.empty()) return {false, "cannot undo"};
+            board_ = history_.back();
+            history_.pop_back();
+            return {};
+        }
+        if (cmd == "showboard") return {true, "\n" + showBoard()};
+        if (cmd == "final_score") {
+            const int b = board_.count(kBlack), w = board_.count(kWhite), e = board_.count(kEmpty);
+            if (b == w) return {true, "0"};
+            return {true, std::string(b > w ? "B+" : "W+") + std::to_string(std::abs(b - w) + e)};
+        }
+        if (cmd == "quit") return {true, "", true};
+        return {false, "unknown command"};
+    }
+
+private:
+    static char parseColour(std::string c) {
+        for (char& ch : c) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        if (c == "b" || c == "black") return kBlack;
+        if (c == "w" || c == "white") return kWhite;
+        return 0;
+    }
+    void reset(int n) {
+        board_ = Board(n);
+        history_.clear();
+        engine_ = std::make_unique<EngineMover>(EngineOptions{options_.moveTime, options_.depth});
+    }
+    void push() { history_.push_back(board_); }
+
+    std::string showBoard() const {
+        const int n = board_.size();
+        std::string s = "   ";
+        for (int c = 0; c < n; ++c) s += std::string(" ") + static_cast<char>('a' + c);
+        s += '\n';
+        for (int r = 0; r < n; ++r) {
+            const std::string num = std::to_string(r + 1);
+            s += std::string(3 - num.size(), ' ') + num;
+            for (int c = 0; c < n; ++c) {
+                const char cell = board_.at(r, c);
+                s += cell == kBlack ? " X" : cell == kWhite ? " O" : " .";
+            }
+            s += '\n';
+        }
+        s += "black (X) " + std::to_string(board_.count(kBlack)) + ", white (O) " + std::to_string(board_.count(kWhite));
+        return s;
+    }
+
+    GtpOptions options_;
+    Board board_{8};
+    std::vector<Board> history_;
+    std::unique_ptr<EngineMover> engine_;
+};
+
+}  // namespace
+
+int runGtp(std::istream& in, std::ostream& out, const GtpOptions& options) {
+    GtpEngine engine(options);
+    std::string line;
+    // Commands are short; a GGF game in `set game` is a few kilobytes. Longer lines are cut (and then
+    // rejected as malformed), never held whole.
+    while (readBoundedLine(in, line, 1 << 16)) {
+        // Control characters but tab and newline are removed; tabs become spaces; '#' starts a comment.
+        std::string clean;
+        for (const char c : line) {
+            if (c == '#') break;
+            if (c == '\t') clean += ' ';
+            else if (static_cast<unsigned char>(c) >= 32 && c != 127) clean += c;
+        }
+        std::istringstream words(clean);
+        std::string first;
+        if (!(words >> first)) continue;
+        std::string id;
+        if (std::all_of(first.begin(), first.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+            id = first;
+            if (!(words >> first)) continue;
+        }
+        const GtpEngine::Reply r = engine.handle(first, words);
+        out << (r.ok ? "=" : "?") << id << (r.text.empty() || r.text[0] == '\n' ? "" : " ") << r.text << "\n\n" << std::flush;
+        if (r.quit) break;
+    }
+    return 0;
+}
+
+}  // namespace reversi

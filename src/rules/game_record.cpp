@@ -1,0 +1,201 @@
+#include "rules/game_record.hpp"
+
+#include <unistd.h>
+
+#include <cctype>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace reversi {
+
+namespace {
+
+char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+bool isDigit(char c) { return c >= '0' && c <= '9'; }
+bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ','; }
+
+// "\"text...\"" (built by appending: GCC 12 warns falsely on "literal" + std::string here).
+std::string quoted(std::string_view text, const char* tail) {
+    std::string q(1, '"');
+    q.append(text);
+    q += tail;
+    q += '"';
+    return q;
+}
+
+std::string sizeText(int n) { return std::to_string(n) + "x" + std::to_string(n); }
+
+// Reads one move starting at text[i] (no leading space); advances i. Error text on failure.
+ParsedMove readMove(std::string_view text, std::size_t& i, int n) {
+    ParsedMove result;
+    const int first = letterIndex(lower(text[i]));
+    if (first < 0) {
+        result.error = "is not a move (a move starts with a letter)";
+        ++i;
+        return result;
+    }
+    ++i;
+    Move move;
+    if (i < text.size() && letterIndex(lower(text[i])) >= 0) {  // lab "rc": row letter, column letter
+        move = {first, letterIndex(lower(text[i]))};
+        ++i;
+    } else if (i < text.size() && isDigit(text[i])) {  // Othello: column letter, row number from 1
+        long row = 0;
+        while (i < text.size() && isDigit(text[i])) {
+            if (row < 1000) row = row * 10 + (text[i] - '0');
+            ++i;
+        }
+        move = {row >= 1 && row <= 1000 ? static_cast<int>(row - 1) : 1000, first};
+    } else {
+        result.error = "is not a move (a column letter and a row number, f5, or two letters, ef)";
+        return result;
+    }
+    if (!positionInBounds(n, move.row, move.col)) {
+        result.error = "is off the " + sizeText(n) + " board (columns a-" +
+                       std::string(1, indexLetter(n - 1)) + ", rows 1-" + std::to_string(n) + ")";
+        return result;
+    }
+    result.move = move;
+    return result;
+}
+
+}  // namespace
+
+const char* colourName(char colour) { return colour == kBlack ? "Black" : "White"; }
+
+ParsedMove parseMoveText(std::string_view text, int n) {
+    while (!text.empty() && isSpace(text.front())) text.remove_prefix(1);
+    while (!text.empty() && isSpace(text.back())) text.remove_suffix(1);
+    if (text.empty()) return {kNoMove, "no move given"};
+    if (text.size() > 8) return {kNoMove, quoted(text.substr(0, 8), "...") + " is not a move"};
+    std::size_t i = 0;
+    ParsedMove result = readMove(text, i, n);
+    if (i != text.size()) result = {kNoMove, "is not a move (unexpected text after the square)"};
+    if (!result.ok()) result.error = quoted(text, "") + " " + result.error;
+    return result;
+}
+
+std::string othelloNotation(Move move) { return indexLetter(move.col) + std::to_string(move.row + 1); }
+
+std::string compactMoveList(const std::vector<Move>& moves) {
+    std::string text;
+    for (const Move m : moves) text += othelloNotation(m);
+    return text;
+}
+
+std::string compactRecord(int size, const std::vector<Move>& moves) {
+    std::string text = std::to_string(size);
+    if (!moves.empty()) {
+        text += ' ';
+        text += compactMoveList(moves);
+    }
+    return text;
+}
+
+std::string formatRecordedGame(const RecordedGame& game) {
+    std::string text;
+    for (const std::string& c : game.comments) text += "# " + c + "\n";
+    return text + compactRecord(game.size, game.moves) + "\n";
+}
+
+RecordedGame parseRecordedGame(const std::string& text) {
+    RecordedGame game;
+    std::istringstream in(text);
+    std::string line, body;
+    while (std::getline(in, line)) {
+        std::size_t start = 0;
+        while (start < line.size() && (line[start] == ' ' || line[start] == '\t')) ++start;
+        if (start < line.size() && line[start] == '#') {
+            std::string c = line.substr(start + 1);
+            if (!c.empty() && c[0] == ' ') c.erase(0, 1);
+            if (!c.empty() && c.back() == '\r') c.pop_back();
+            game.comments.push_back(c);
+        } else {
+            body += line + "\n";
+        }
+    }
+    std::size_t i = 0;
+    auto skipSpace = [&] {
+        while (i < body.size() && isSpace(body[i])) ++i;
+    };
+    skipSpace();
+    if (body.compare(i, 4, "size") == 0) {
+        i += 4;
+        skipSpace();
+    }
+    long size = 0;
+    const std::size_t digits = i;
+    while (i < body.size() && isDigit(body[i]) && size < 1000) size = size * 10 + (body[i++] - '0');
+    if (i == digits || !isValidSize(static_cast<int>(size)) || (i < body.size() && !isSpace(body[i])))
+        throw std::invalid_argument("a game record starts with its board size (\"size 8\" or \"8 f5d6...\"; an even "
+                                    "number from 4 to 26)");
+    game.size = static_cast<int>(size);
+    while (true) {
+        skipSpace();
+        if (i >= body.size()) break;
+        const std::size_t at = i;
+        const ParsedMove m = readMove(body, i, game.size);
+        if (!m.ok()) {
+            std::size_t end = at;
+            while (end < body.size() && !isSpace(body[end]) && end - at < 12) ++end;
+            throw std::invalid_argument("move " + std::to_string(game.moves.size() + 1) + ": " +
+                                        quoted(std::string_view(body).substr(at, end - at), "") + " " + m.error);
+        }
+        game.moves.push_back(m.move);
+        if (game.moves.size() > static_cast<std::size_t>(kMaxSize * kMaxSize))
+            throw std::invalid_argument("more moves than squares on the board");
+    }
+    return game;
+}
+
+RecordedGame loadRecordedGame(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error("cannot open " + path + ": " + std::strerror(errno));
+    std::string text;
+    char buffer[4096];
+    while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+        text.append(buffer, static_cast<std::size_t>(in.gcount()));
+        if (text.size() > (1u << 20)) throw std::invalid_argument(path + ": too large for a game record");
+    }
+    try {
+        return parseRecordedGame(text);
+    } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument(path + ": " + e.what());
+    }
+}
+
+Replay replayGame(int size, const std::vector<Move>& moves) {
+    if (!isValidSize(size)) throw std::invalid_argument("the board size must be an even number from 4 to 26");
+    Replay replay;
+    replay.start = Board(size);
+    Board board(size);
+    char toMove = kBlack;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        const Move m = moves[i];
+        const std::string name = "move " + std::to_string(i + 1) + " (" + othelloNotation(m) + ")";
+        if (board.isGameOver()) throw std::invalid_argument(name + " comes after the end of the game");
+        ReplayStep step;
+        if (!board.hasLegalMove(toMove)) {
+            step.passedBefore = true;
+            toMove = opponentOf(toMove);
+        }
+        step.move = m;
+        step.colour = toMove;
+        step.flipped = board.applyMove(m.row, m.col, toMove);
+        if (step.flipped == 0)
+            throw std::invalid_argument(name + " is illegal for " + colourName(toMove));
+        step.after = board;
+        replay.steps.push_back(step);
+        toMove = opponentOf(toMove);
+    }
+    if (!board.isGameOver() && !board.hasLegalMove(toMove)) toMove = opponentOf(toMove);
+    replay.toMove = toMove;
+    replay.finished = board.isGameOver();
+    return replay;
+}
+
+}  // namespace reversi

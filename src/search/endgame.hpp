@@ -1,0 +1,67 @@
+// Exact endgame solving: the best move and the final disc difference with perfect play.
+//
+// The 8x8 solver (EndgameSolver8) works on two raw uint64 bitboards (player to move, opponent) and is
+// specialised the way strong Othello engines are: flips by carry propagation along precomputed rays,
+// the last one to four empties solved without move generation in parity order, null-window PVS with
+// fastest-first ordering, a transposition table and stability cutoffs above that. Every other size goes
+// through a generic template solver on Position<N>.
+//
+// Scores follow the standard (WOF / FFO) convention: final discs of the side to move minus the
+// opponent's, with the empty squares of a game that ends early going to the winner.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "bitboard/bitboard8.hpp"
+#include "rules/board.hpp"
+
+namespace reversi {
+
+namespace eg8 {
+
+using u64 = std::uint64_t;
+
+// Discs of P that can never be flipped (a safe under-estimate: full lines, borders and stable neighbours).
+u64 stableDiscs(u64 P, u64 O);
+
+}  // namespace eg8
+
+struct SolveResult {
+    int move = -1;           // best square (row * n + col); -1 when the side to move must pass or the game is over
+    int score = 0;           // exact final disc difference for the side to move (empties to the winner)
+    std::uint64_t nodes = 0;
+    double seconds = 0;      // wall-clock seconds
+    bool complete = true;    // false when stopped early (score and move then mean nothing)
+};
+
+// The 8x8 solver. Keeps its transposition table between solves (clear() to forget).
+class EndgameSolver8 {
+public:
+    explicit EndgameSolver8(int log2TableEntries = 21);
+    ~EndgameSolver8();
+    EndgameSolver8(const EndgameSolver8&) = delete;
+    EndgameSolver8& operator=(const EndgameSolver8&) = delete;
+
+    // Exact solve of (P to move, O). stop, when set, is polled every few thousand nodes. With a window
+    // (alpha, beta) the score is fail-soft: exact inside it, else a bound (alpha = -1, beta = 1 asks
+    // for win / draw / loss only). The move is the best one whose search finished.
+    SolveResult solve(std::uint64_t P, std::uint64_t O, std::function<bool()> stop = {}, int alpha = -65, int beta = 65);
+    // Score only, within (alpha, beta): fail-soft bound outside it.
+    int solveWindow(std::uint64_t P, std::uint64_t O, int alpha, int beta);
+    void clear();
+    std::uint64_t nodes() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+// Any size (4..26): exact solve of `board` with `colour` to move (the 8x8 board uses EndgameSolver8).
+SolveResult solveExact(const Board& board, char colour, std::function<bool()> stop = {});
+
+}  // namespace reversi

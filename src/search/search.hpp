@@ -1,0 +1,27 @@
+// The search: iterative deepening, negascout (PVS) alpha-beta with a transposition table, fastest-first
+// move ordering, correct passes, and an exact endgame solver (win/loss/draw, then exact disc
+// difference) once the empties are few enough for the time budget.
+#pragma once
+
+#include "rules/board.hpp"
+#include "platform/cpu_clock.hpp"
+#include "engine/engine.hpp"
+#include "eval/evaluate.hpp"
+#include "search/tt.hpp"
+
+namespace reversi {
+
+class EndgameSolver8;
+
+// Searches `board` for `colour` (which must have a legal move) within options.moveTime CPU seconds
+// counted from `clock`. The report's move is always legal. With `endgame8`, 8x8 endgames (timed mode)
+// are solved by the dedicated 8x8 solver instead of the generic one.
+SearchReport searchPosition(const Board& board, char colour, const EngineOptions& options, TranspositionTable& tt,
+                            const CpuStopwatch& clock, const EvalWeights& weights = defaultEvalWeights(),
+                            EndgameSolver8* endgame8 = nullptr);
+
+// Largest number of empty squares at which the engine attempts an exact solve on an n x n board
+// with `moveTime` CPU seconds per move.
+int solveEmpties(int n, double moveTime);
+
+}  // namespace reversi

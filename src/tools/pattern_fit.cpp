@@ -1,0 +1,300 @@
+#include "tools/pattern_fit.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <cmath>
+#include <istream>
+#include <ostream>
+#include <stdexcept>
+#include <thread>
+
+#include "bitboard/bitboard8.hpp"
+#include "platform/cpu_clock.hpp"
+#include "search/endgame.hpp"
+#include "eval/pattern8.hpp"
+#include "bitboard/position.hpp"
+#include "search/search.hpp"
+#include "platform/splitmix.hpp"
+
+namespace reversi::pattern8 {
+
+namespace {
+
+constexpr u64 kCorners = 0x8100000000000081ULL;
+
+// The game-playing evaluation: mobility with corners counted again, corners held.
+int playEval(u64 P, u64 O) {
+    const u64 mp = bb8::moves(P, O), mo = bb8::moves(O, P);
+    return 4 * (std::popcount(mp) + std::popcount(mp & kCorners) - std::popcount(mo) - std::popcount(mo & kCorners)) +
+           16 * (std::popcount(P & kCorners) - std::popcount(O & kCorners));
+}
+
+int negamax(u64 P, u64 O, int depth, bool passed) {
+    const u64 mv = bb8::moves(P, O);
+    if (depth == 0) return playEval(P, O);
+    if (!mv) return passed ? 64 * (std::popcount(P) - std::popcount(O)) : -negamax(O, P, depth, true);
+    int best = -1000000;
+    for (u64 m = mv; m; m &= m - 1) {
+        const int s = std::countr_zero(m);
+        const u64 f = bb8::flips(s, P, O);
+        best = std::max(best, -negamax(O ^ f, P ^ f ^ (u64{1} << s), depth - 1, false));
+    }
+    return best;
+}
+
+int nthBit(u64 m, std::uint64_t n) {
+    for (n %= static_cast<std::uint64_t>(std::popcount(m)); n; --n) m &= m - 1;
+    return std::countr_zero(m);
+}
+
+// The random opening's length: between half of openingPlies and openingPlies.
+int openingLength(int openingPlies, std::uint64_t& rng) {
+    return openingPlies / 2 + static_cast<int>(splitmixNext(rng) % static_cast<std::uint64_t>(openingPlies / 2 + 1));
+}
+
+// One game from the start; the positions with the wanted empties, solved.
+void playGame(const GenerateOptions& o, std::uint64_t gameSeed, EndgameSolver8& solver, std::vector<Sample>& out) {
+    std::uint64_t rng = gameSeed;
+    const auto start = Position<8>::fromBoard(Board(8), kBlack);
+    u64 P = start.P.w[0], O = start.O.w[0];
+    const int opening = openingLength(o.openingPlies, rng);
+    for (int ply = 0;; ++ply) {
+        const u64 mv = bb8::moves(P, O);
+        if (!mv) {
+            if (!bb8::moves(O, P)) return;
+            std::swap(P, O);
+            continue;
+        }
+        const int empties = 64 - std::popcount(P | O);
+        if (empties < o.minEmpties) return;
+        if (empties <= o.maxEmpties) {
+            const SolveResult r = solver.solve(P, O);
+            out.push_back({P, O, r.score});
+        }
+        int sq;
+        const double u = static_cast<double>(splitmixNext(rng) >> 11) * 0x1.0p-53;
+        if (ply < opening || u < o.randomMoves) {
+            sq = nthBit(mv, splitmixNext(rng));
+        } else {
+            int best = -1000000;
+            sq = std::countr_zero(mv);
+            for (u64 m = mv; m; m &= m - 1) {
+                const int s = std::countr_zero(m);
+                const u64 f = bb8::flips(s, P, O);
+                // A little noise breaks ties differently from game to game.
+                const int v = -negamax(O ^ f, P ^ f ^ (u64{1} << s), 1, false) * 4 + static_cast<int>(splitmixNext(rng) % 4);
+                if (v > best) best = v, sq = s;
+            }
+        }
+        const u64 f = bb8::flips(sq, P, O);
+        const u64 nP = O ^ f, nO = P ^ f ^ (u64{1} << sq);
+        P = nP;
+        O = nO;
+    }
+}
+
+// One game from the start, played by the engine after a random opening; every position before
+// o.solveEmpties empties, labelled with the exact value of the position where the game was cut.
+void playEngineGame(const GameOptions& o, std::uint64_t gameSeed, EndgameSolver8& solver, TranspositionTable& tt,
+                    std::vector<Sample>& out) {
+    std::uint64_t rng = gameSeed;
+    Board board(8);
+    char colour = kBlack;
+    const int opening = openingLength(o.openingPlies, rng);
+    EngineOptions engine;
+    engine.moveTime = 1e6;  // fixed depth only: the same seed gives the same games on any machine
+    engine.maxDepth = o.depth;
+    engine.evaluation = o.handEvaluation ? Evaluation::kHand : Evaluation::kDefault;
+    struct Seen {
+        Sample s;
+        char toMove;
+    };
+    std::vector<Seen> seen;
+    for (int ply = 0;; ++ply) {
+        auto pos = Position<8>::fromBoard(board, colour);
+        const u64 P = pos.P.w[0], O = pos.O.w[0];
+        if (!bb8::moves(P, O)) {
+            if (!bb8::moves(O, P)) break;  // the game ended before the cut: its own result labels it
+            colour = opponentOf(colour);
+            continue;
+        }
+        if (64 - std::popcount(P | O) <= o.solveEmpties) break;
+        seen.push_back({{P, O, 0}, colour});
+        Move m;
+        if (ply < opening) {
+            const int sq = nthBit(bb8::moves(P, O), splitmixNext(rng));
+            m = Move{sq / 8, sq % 8};
+        } else {
+            const CpuStopwatch clock;
+            m = searchPosition(board, colour, engine, tt, clock).move;
+        }
+        board.applyMove(m.row, m.col, colour);
+        colour = opponentOf(colour);
+    }
+    // The value of the position reached, for `colour` (to move there, or the side whose turn it would be).
+    const auto end = Position<8>::fromBoard(board, colour);
+    const u64 P = end.P.w[0], O = end.O.w[0];
+    const int value = bb8::moves(P, O) || bb8::moves(O, P) ? solver.solve(P, O).score : bb8::finalScore(P, O);
+    for (Seen& v : seen) {
+        v.s.score = v.toMove == colour ? value : -value;
+        out.push_back(v.s);
+    }
+}
+
+// Runs play(gameIndex, solver, tt, out) for every game on `jobs` threads; the samples in game order.
+template <typename Play>
+std::vector<Sample> playGames(int games, int jobs, const std::function<void(int)>& progress, Play play) {
+    std::vector<std::vector<Sample>> perGame(static_cast<std::size_t>(std::max(0, games)));
+    std::atomic<int> next{0}, done{0};
+    auto worker = [&](bool reports) {
+        EndgameSolver8 solver(20);
+        TranspositionTable tt(18);
+        for (int g; (g = next++) < games;) {
+            play(g, solver, tt, perGame[static_cast<std::size_t>(g)]);
+            const int d = ++done;
+            if (reports && progress) progress(d);
+        }
+    };
+    std::vector<std::thread> threads;
+    for (int j = 1; j < std::max(1, jobs); ++j) threads.emplace_back(worker, false);
+    worker(true);
+    for (auto& t : threads) t.join();
+    std::vector<Sample> all;
+    for (const auto& g : perGame) all.insert(all.end(), g.begin(), g.end());
+    return all;
+}
+
+std::uint64_t gameSeed(std::uint64_t seed, int game) { return splitmixFinalize(seed * 1000003 + static_cast<std::uint64_t>(game)); }
+
+}  // namespace
+
+std::vector<Sample> generateSamples(const GenerateOptions& o, const std::function<void(int)>& progress) {
+    return playGames(o.games, o.jobs, progress, [&](int g, EndgameSolver8& solver, TranspositionTable&, std::vector<Sample>& out) {
+        playGame(o, gameSeed(o.seed, g), solver, out);
+    });
+}
+
+std::vector<Sample> generateGameSamples(const GameOptions& o, const std::function<void(int)>& progress) {
+    return playGames(o.games, o.jobs, progress, [&](int g, EndgameSolver8& solver, TranspositionTable& tt, std::vector<Sample>& out) {
+        playEngineGame(o, gameSeed(o.seed, g), solver, tt, out);
+    });
+}
+
+void writeSamples(std::ostream& out, const std::vector<Sample>& samples) {
+    for (const Sample& s : samples) {
+        std::string line(64, '-');
+        for (int i = 0; i < 64; ++i) line[static_cast<std::size_t>(i)] = (s.P >> i) & 1 ? 'X' : (s.O >> i) & 1 ? 'O' : '-';
+        out << line << ' ' << s.score << '\n';
+    }
+}
+
+std::vector<Sample> readSamples(std::istream& in) {
+    std::vector<Sample> samples;
+    std::string line;
+    for (long number = 1; std::getline(in, line); ++number) {
+        if (line.empty()) continue;
+        Sample s;
+        bool ok = line.size() >= 66 && line[64] == ' ';
+        for (std::size_t i = 0; ok && i < 64; ++i) {
+            if (line[i] == 'X') s.P |= u64{1} << i;
+            else if (line[i] == 'O') s.O |= u64{1} << i;
+            else if (line[i] != '-') ok = false;
+        }
+        if (ok) {
+            try {
+                std::size_t used = 0;
+                s.score = std::stoi(line.substr(65), &used);
+                ok = used == line.size() - 65 && s.score >= -64 && s.score <= 64;
+            } catch (const std::exception&) {
+                ok = false;
+            }
+        }
+        if (!ok) throw std::runtime_error("line " + std::to_string(number) + ": expected 64 squares of X, O, - and a score in -64..64");
+        samples.push_back(s);
+    }
+    return samples;
+}
+
+std::vector<double> fitWeights(const std::vector<Sample>& samples, const FitOptions& o,
+                               const std::function<void(const FitReport&)>& report) {
+    const std::size_t n = samples.size();
+    const std::size_t nValidation = static_cast<std::size_t>(static_cast<double>(n) * o.validationFraction);
+    const std::size_t nTrain = n - nValidation;
+    // Every sample in its 8 images: the pattern tables are per square ordering, so the images tie
+    // each configuration's weight to its mirror's.
+    std::vector<std::uint32_t> feat(n * 8 * kFeatures);
+    for (std::size_t i = 0; i < n; ++i)
+        for (int w = 0; w < 8; ++w)
+            features(symmetry(samples[i].P, w), symmetry(samples[i].O, w), &feat[(i * 8 + static_cast<std::size_t>(w)) * kFeatures]);
+    std::vector<double> weights(weightCount(), 0.0), gradient(weightCount()), count(weightCount(), 0.0);
+    for (std::size_t k = 0; k < nTrain * 8 * kFeatures; ++k) count[feat[k]] += 1;
+    const auto predict = [&](std::size_t image) {
+        double v = 0;
+        for (int k = 0; k < kFeatures; ++k) v += weights[feat[image * kFeatures + static_cast<std::size_t>(k)]];
+        return v;
+    };
+    for (int epoch = 1; epoch <= o.epochs; ++epoch) {
+        // One step of gradient descent on the squared error, each weight's step divided by how often
+        // it occurs (Buro's rule for pattern tables: rare configurations move as fast as common ones).
+        std::fill(gradient.begin(), gradient.end(), 0.0);
+        double sq = 0;
+        for (std::size_t image = 0; image < nTrain * 8; ++image) {
+            const double err = samples[image / 8].score - predict(image);
+            sq += err * err;
+            for (int k = 0; k < kFeatures; ++k) gradient[feat[image * kFeatures + static_cast<std::size_t>(k)]] += err;
+        }
+        for (std::size_t j = 0; j < weights.size(); ++j)
+            weights[j] += o.learningRate * gradient[j] / (count[j] + o.regularisation);
+        double vsq = 0;
+        for (std::size_t image = nTrain * 8; image < n * 8; image += 8) {
+            const double err = samples[image / 8].score - predict(image);
+            vsq += err * err;
+        }
+        if (report)
+            report({epoch, std::sqrt(sq / static_cast<double>(std::max<std::size_t>(1, nTrain * 8))),
+                    std::sqrt(vsq / static_cast<double>(std::max<std::size_t>(1, nValidation)))});
+    }
+    return weights;
+}
+
+std::vector<double> fitPhaseWeights(const std::vector<Sample>& samples, const FitOptions& options, int phaseOverlap,
+                                    const std::function<void(int, const FitReport&)>& report) {
+    std::vector<double> all;
+    for (int phase = 1; phase < kPhases; ++phase) {
+        std::vector<Sample> mine;
+        for (const Sample& s : samples) {
+            const int empties = 64 - std::popcount(s.P | s.O);
+            if (empties >= phaseMinEmpties(phase) - phaseOverlap && empties <= phaseMaxEmpties(phase) + phaseOverlap)
+                mine.push_back(s);
+        }
+        const auto weights = fitWeights(mine, options, [&](const FitReport& r) {
+            if (report) report(phase, r);
+        });
+        all.insert(all.end(), weights.begin(), weights.end());
+    }
+    return all;
+}
+
+void writeWeightsSource(std::ostream& out, const std::vector<double>& weights, const std::string& provenance,
+                        const std::string& arrayName) {
+    out << "// Generated by `reversi fit8`; do not edit. " << provenance << "\n"
+        << "// Weights of the 8x8 pattern evaluation (pattern8.hpp), in 1/kScale discs, table after table.\n"
+        << "#include \"reversi/pattern8.hpp\"\n\nnamespace reversi::pattern8 {\n\n"
+        << "const std::uint32_t " << arrayName << "Length = " << weights.size() << ";\n"
+        << "const std::int16_t " << arrayName << "[] = {\n";
+    int column = 0;
+    for (const double w : weights) {
+        const long v = std::lround(std::clamp(w * kScale, -32000.0, 32000.0));
+        const std::string text = std::to_string(v) + ",";
+        if (column + static_cast<int>(text.size()) > 110) {
+            out << '\n';
+            column = 0;
+        }
+        out << text;
+        column += static_cast<int>(text.size());
+    }
+    out << "\n};\n\n}  // namespace reversi::pattern8\n";
+}
+
+}  // namespace reversi::pattern8
