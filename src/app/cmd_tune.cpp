@@ -14,6 +14,7 @@
 #include "commands.hpp"
 #include "eval/evaluate.hpp"
 #include "arena/match.hpp"
+#include "platform/splitmix.hpp"
 
 namespace reversi::app {
 

@@ -15,6 +15,8 @@
 #include <deque>
 #include <sstream>
 
+#include "arena/external_player.hpp"
+
 #include "arena/child_session.hpp"
 
 namespace reversi {

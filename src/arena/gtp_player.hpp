@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "arena/player.hpp"
+#include "arena/game_session.hpp"
 
 namespace reversi {
 

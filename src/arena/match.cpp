@@ -2,6 +2,7 @@
 
 #include "platform/atomic_file.hpp"
 #include "platform/child_process.hpp"
+#include "platform/splitmix.hpp"
 
 #include <poll.h>
 #include <signal.h>

@@ -3,12 +3,10 @@
 #include <charconv>
 #include <stdexcept>
 
-#include "platform/cpu_clock.hpp"
 #include "eval/evaluate.hpp"
 #include "players/greedy.hpp"
-#include "arena/gtp_player.hpp"
 #include "players/opponents.hpp"
-#include "platform/splitmix.hpp"
+#include "engine/engine.hpp"
 
 namespace reversi {
 
@@ -25,31 +23,7 @@ bool parseNumber(const std::string& text, T& value) {
     return ec == std::errc() && ptr == end && !text.empty();
 }
 
-// A built-in mover in the referee: CPU time from getrusage(RUSAGE_SELF), as the engine measures itself
-// (games run in their own worker processes, so this is this game's time only).
-class BuiltinSession final : public GameSession {
-public:
-    explicit BuiltinSession(std::unique_ptr<Mover> mover) : mover_(std::move(mover)) {}
-    std::string begin(int, char) override { return {}; }
-    PlayerReply chooseMove(const Board& board, char colour) override {
-        const CpuStopwatch watch;
-        PlayerReply reply;
-        reply.move = mover_->chooseMove(board, colour);
-        reply.seconds = watch.elapsed();
-        return reply;
-    }
-    void opponentMoved(Move) override {}
-    std::string end(const Board&) override { return {}; }
-
-private:
-    std::unique_ptr<Mover> mover_;
-};
-
 }  // namespace
-
-std::uint64_t mixSeed(std::uint64_t a, std::uint64_t b) {
-    return splitmixFinalize(a + kSplitMixGamma * (b + 1));
-}
 
 std::vector<std::string> splitCommandLine(const std::string& text) {
     std::vector<std::string> words;
@@ -184,15 +158,6 @@ std::unique_ptr<Mover> makeBuiltinMover(const Player& player, std::uint64_t seed
         case PlayerKind::kGtp: break;
     }
     throw std::logic_error("makeBuiltinMover: not a built-in player");
-}
-
-std::unique_ptr<GameSession> Player::newSession(std::uint64_t gameSeed, int gameIndex, char colour,
-                                                const RefereeOptions& options) const {
-    if (isExternal()) return makeExternalSession(argv, options);
-    if (kind == PlayerKind::kGtp) return makeGtpSession(argv, options);
-    const std::uint64_t moverSeed = hasSeed ? mixSeed(seed, static_cast<std::uint64_t>(gameIndex))
-                                            : mixSeed(gameSeed, static_cast<std::uint64_t>(colour));
-    return std::make_unique<BuiltinSession>(makeBuiltinMover(*this, moverSeed));
 }
 
 }  // namespace reversi

@@ -5,6 +5,8 @@
 #include <stdexcept>
 
 #include "players/opponents.hpp"
+#include "arena/sessions.hpp"
+#include "platform/splitmix.hpp"
 
 namespace reversi {
 
@@ -86,8 +88,8 @@ GameResult playGame(const Player& black, const Player& white, int n, const std::
                                     "random openings need built-in players");
 
     std::unique_ptr<GameSession> sessions[2];
-    sessions[0] = black.newSession(gameSeed, gameIndex, kBlack, options);
-    sessions[1] = white.newSession(gameSeed, gameIndex, kWhite, options);
+    sessions[0] = newSession(black, gameSeed, gameIndex, kBlack, options);
+    sessions[1] = newSession(white, gameSeed, gameIndex, kWhite, options);
     for (const char colour : {kBlack, kWhite}) {
         const std::string fault = sessions[colourIndex(colour)]->begin(n, colour);
         if (!fault.empty()) return forfeit(colour, fault);

@@ -7,8 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "rules/board.hpp"
+#include "arena/game_session.hpp"
 #include "arena/player.hpp"
+#include "rules/board.hpp"
 
 namespace reversi {
 

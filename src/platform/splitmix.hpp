@@ -18,4 +18,9 @@ constexpr std::uint64_t splitmixFinalize(std::uint64_t z) {
 // Advances `state` and returns the next value of the sequence.
 constexpr std::uint64_t splitmixNext(std::uint64_t& state) { return splitmixFinalize(state += kSplitMixGamma); }
 
+// A 64-bit mix of values (splitmix64 steps) for deriving seeds.
+constexpr std::uint64_t mixSeed(std::uint64_t a, std::uint64_t b) {
+    return splitmixFinalize(a + kSplitMixGamma * (b + 1));
+}
+
 }  // namespace reversi

@@ -15,6 +15,7 @@
 #include "eval/evaluate.hpp"
 #include "platform/line_reader.hpp"
 #include "arena/player.hpp"
+#include "platform/splitmix.hpp"
 
 namespace reversi {
 

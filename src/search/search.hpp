@@ -5,9 +5,9 @@
 
 #include "rules/board.hpp"
 #include "platform/cpu_clock.hpp"
-#include "engine/engine.hpp"
 #include "eval/evaluate.hpp"
 #include "search/tt.hpp"
+#include "search/types.hpp"
 
 namespace reversi {
 

@@ -1,0 +1,41 @@
+// One player's side of one game, as the referee sees it: the interface every player implements in a
+// game (built-in movers, lab-protocol programs, GTP engines) and the limits the referee enforces.
+#pragma once
+
+#include <string>
+
+#include "rules/board.hpp"
+
+namespace reversi {
+
+// Limits the referee enforces on every player.
+struct RefereeOptions {
+    double timeLimit = 1.0;  // CPU seconds (user time) per move; over it loses the game
+    // Wall-clock seconds an external program may stay silent when it owes output (catches programs
+    // that sleep or block); 0 means 3 * timeLimit + 2.
+    double wallLimit = 0;
+    double effectiveWallLimit() const { return wallLimit > 0 ? wallLimit : 3 * timeLimit + 2; }
+};
+
+// What a player answers when asked for a move. A non-empty `fault` forfeits the game.
+struct PlayerReply {
+    Move move = kNoMove;
+    double seconds = 0;  // CPU seconds (user time) the move took
+    std::string fault;
+};
+
+// One player's side of one game. The referee calls begin once, then, in game order, chooseMove on
+// this player's turns and opponentMoved after each opponent move, and finally end.
+class GameSession {
+public:
+    virtual ~GameSession() = default;
+    // Returns a fault (empty: ready).
+    virtual std::string begin(int n, char colour) = 0;
+    virtual PlayerReply chooseMove(const Board& board, char colour) = 0;
+    virtual void opponentMoved(Move move) = 0;
+    // The game is over on `board`: external programs must finish with the right result line and exit 0.
+    // Returns a fault (empty: all well).
+    virtual std::string end(const Board& board) = 0;
+};
+
+}  // namespace reversi

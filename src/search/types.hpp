@@ -1,0 +1,44 @@
+// What a search is asked for and what it reports: the options of one move's search and its result.
+// The engine (engine/engine.hpp) passes these through; the search (search.hpp) fills them in.
+#pragma once
+
+#include <cstdint>
+
+#include "rules/board.hpp"
+
+namespace reversi {
+
+struct EvalWeights;
+
+// Which static evaluation the search uses at its leaves.
+enum class Evaluation {
+    kDefault,  // the 8x8 pattern evaluation by game phase at 8x8 (pattern8.hpp), the hand-set one elsewhere
+    kHand,     // the hand-set evaluation (evaluate.hpp) at every size
+};
+
+struct EngineOptions {
+    // Hard limit on CPU seconds (getrusage user time) spent choosing one move. The course allows 1 s;
+    // the default leaves a 25% margin for slower and noisier machines (see timeman.hpp).
+    double moveTime = 0.75;
+    // 0: deepen until the time runs out. N > 0: stop after depth N (deterministic, for reproducible
+    // transcripts), still never over moveTime.
+    int maxDepth = 0;
+    // Evaluation weights (nullptr: defaultEvalWeights()); for the tuning tool. Must outlive the engine.
+    const EvalWeights* weights = nullptr;
+    Evaluation evaluation = Evaluation::kDefault;
+    // Aspiration window of the iterative deepening, in engine units (1/100 disc) either side of the
+    // last iteration's score; 0: every iteration with the full window.
+    int aspiration = 0;
+};
+
+// What the last search found, for benchmarks, hints and match statistics.
+struct SearchReport {
+    Move move = kNoMove;
+    int score = 0;        // from the mover's point of view; engine units (see evaluate)
+    int depth = 0;        // deepest fully completed iteration
+    bool exact = false;   // solved to the end of the game: score is the final disc difference
+    std::uint64_t nodes = 0;
+    double seconds = 0;   // CPU seconds used
+};
+
+}  // namespace reversi
