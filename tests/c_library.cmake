@@ -12,7 +12,7 @@ endif()
 if(REVERSI_GCC)
   # Static: exactly the course's command line, with only libreversi.a in the directory.
   add_test(NAME "c library: build example against libreversi.a"
-           COMMAND sh -c "rm -rf '${REVERSI_C_TEST_DIR}/static' && mkdir -p '${REVERSI_C_TEST_DIR}/static' && cp '$<TARGET_FILE_DIR:reversi_core>/libreversi.a' '${CMAKE_SOURCE_DIR}/include/reversi_c/lab7part2lib.h' '${REVERSI_C_EXAMPLE}' '${REVERSI_C_TEST_DIR}/static/' && cd '${REVERSI_C_TEST_DIR}/static' && '${REVERSI_GCC}' -std=c99 -Wall -Wextra ${REVERSI_C_SANITIZE} -o Lab7Part2 Lab7Part2.c -L. -lreversi")
+           COMMAND sh -c "rm -rf '${REVERSI_C_TEST_DIR}/static' && mkdir -p '${REVERSI_C_TEST_DIR}/static' && cp '${CMAKE_BINARY_DIR}/libreversi.a' '${CMAKE_SOURCE_DIR}/include/reversi_c/lab7part2lib.h' '${REVERSI_C_EXAMPLE}' '${REVERSI_C_TEST_DIR}/static/' && cd '${REVERSI_C_TEST_DIR}/static' && '${REVERSI_GCC}' -std=c99 -Wall -Wextra ${REVERSI_C_SANITIZE} -o Lab7Part2 Lab7Part2.c -L. -lreversi")
   add_test(NAME "c library: run example (static)"
            COMMAND ${CMAKE_COMMAND} -E env REVERSI_MOVE_TIME=0.05 ${REVERSI_C_TEST_DIR}/static/Lab7Part2)
   set_tests_properties("c library: run example (static)" PROPERTIES
