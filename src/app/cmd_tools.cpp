@@ -12,7 +12,8 @@
 
 #include "commands.hpp"
 #include "platform/cpu_clock.hpp"
-#include "search/endgame.hpp"
+#include "search/endgame8.hpp"
+#include "search/exact.hpp"
 #include "programs/gtp.hpp"
 #include "programs/nboard.hpp"
 #include "bitboard/perft.hpp"

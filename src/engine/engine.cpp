@@ -3,7 +3,7 @@
 #include <memory>
 
 #include "platform/cpu_clock.hpp"
-#include "search/endgame.hpp"
+#include "search/endgame8.hpp"
 #include "eval/evaluate.hpp"
 #include "search/search.hpp"
 #include "search/tt.hpp"

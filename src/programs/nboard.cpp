@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "search/endgame.hpp"
+#include "search/endgame8.hpp"
 #include "engine/engine.hpp"
 #include "platform/line_reader.hpp"
 #include "bitboard/position.hpp"

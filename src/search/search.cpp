@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "bitboard/bitboard.hpp"
-#include "search/endgame.hpp"
+#include "search/endgame8.hpp"
 #include "eval/pattern8.hpp"
 #include "bitboard/position.hpp"
 #include "search/timeman.hpp"

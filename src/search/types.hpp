@@ -41,4 +41,14 @@ struct SearchReport {
     double seconds = 0;   // CPU seconds used
 };
 
+// What an exact solve found. Scores follow the standard (WOF / FFO) convention: final discs of the
+// side to move minus the opponent's, with the empty squares of a game that ends early going to the winner.
+struct SolveResult {
+    int move = -1;           // best square (row * n + col); -1 when the side to move must pass or the game is over
+    int score = 0;           // exact final disc difference for the side to move (empties to the winner)
+    std::uint64_t nodes = 0;
+    double seconds = 0;      // wall-clock seconds
+    bool complete = true;    // false when stopped early (score and move then mean nothing)
+};
+
 }  // namespace reversi

@@ -11,7 +11,7 @@
 
 #include "bitboard/bitboard8.hpp"
 #include "platform/cpu_clock.hpp"
-#include "search/endgame.hpp"
+#include "search/endgame8.hpp"
 #include "eval/pattern8.hpp"
 #include "bitboard/position.hpp"
 #include "search/search.hpp"

@@ -2,7 +2,8 @@
 
 #include <random>
 
-#include "search/endgame.hpp"
+#include "search/endgame8.hpp"
+#include "search/exact.hpp"
 #include "bitboard/movegen.hpp"
 #include "bitboard/perft.hpp"
 #include "bitboard/position.hpp"

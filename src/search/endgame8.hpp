@@ -1,10 +1,10 @@
-// Exact endgame solving: the best move and the final disc difference with perfect play.
+// Exact endgame solving on 8x8: the best move and the final disc difference with perfect play.
+// (Every other size: exact.hpp.)
 //
 // The 8x8 solver (EndgameSolver8) works on two raw uint64 bitboards (player to move, opponent) and is
 // specialised the way strong Othello engines are: flips by carry propagation along precomputed rays,
 // the last one to four empties solved without move generation in parity order, null-window PVS with
-// fastest-first ordering, a transposition table and stability cutoffs above that. Every other size goes
-// through a generic template solver on Position<N>.
+// fastest-first ordering, a transposition table and stability cutoffs above that.
 //
 // Scores follow the standard (WOF / FFO) convention: final discs of the side to move minus the
 // opponent's, with the empty squares of a game that ends early going to the winner.
@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "bitboard/bitboard8.hpp"
-#include "rules/board.hpp"
+#include "search/types.hpp"
 
 namespace reversi {
 
@@ -30,14 +30,6 @@ using u64 = std::uint64_t;
 u64 stableDiscs(u64 P, u64 O);
 
 }  // namespace eg8
-
-struct SolveResult {
-    int move = -1;           // best square (row * n + col); -1 when the side to move must pass or the game is over
-    int score = 0;           // exact final disc difference for the side to move (empties to the winner)
-    std::uint64_t nodes = 0;
-    double seconds = 0;      // wall-clock seconds
-    bool complete = true;    // false when stopped early (score and move then mean nothing)
-};
 
 // The 8x8 solver. Keeps its transposition table between solves (clear() to forget).
 class EndgameSolver8 {
@@ -60,8 +52,5 @@ private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };
-
-// Any size (4..26): exact solve of `board` with `colour` to move (the 8x8 board uses EndgameSolver8).
-SolveResult solveExact(const Board& board, char colour, std::function<bool()> stop = {});
 
 }  // namespace reversi
