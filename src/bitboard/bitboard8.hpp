@@ -104,8 +104,8 @@ using Moves = REVERSI_MOVES8;
 // Legal moves of P against O.
 inline u64 moves(u64 P, u64 O) { return Moves::moves(P, O); }
 
-// Final score of a finished game (P to move), empties to the winner.
-inline int finalScore(u64 P, u64 O) {
+// Final margin of a finished game (discs of P minus O's, P to move), the empties to the winner.
+inline int finalMargin(u64 P, u64 O) {
     const int p = std::popcount(P), o = std::popcount(O), e = 64 - p - o;
     const int d = p - o;
     return d > 0 ? d + e : d < 0 ? d - e : 0;

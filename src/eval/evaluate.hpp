@@ -1,9 +1,6 @@
 // Static evaluation for every board size, from the side to move's point of view.
 //
-// Engine units: a heuristic score is in hundredths of a disc, roughly, and always lies strictly
-// inside (-kHeuristicLimit, kHeuristicLimit). A finished game scores kWinScore + d for a win by d
-// discs, -kWinScore + d for a loss (d < 0) and 0 for a draw, so every exact result dominates every
-// heuristic one and larger wins still rank higher.
+// Scores in the one unit of eval/score.hpp.
 #pragma once
 
 #include <algorithm>
@@ -12,20 +9,9 @@
 
 #include "bitboard/bitboard.hpp"
 #include "bitboard/position.hpp"
+#include "eval/score.hpp"
 
 namespace reversi {
-
-inline constexpr int kWinScore = 1 << 24;
-inline constexpr int kHeuristicLimit = kWinScore / 2;
-
-constexpr int finalScore(int discDiff) {
-    return discDiff > 0 ? kWinScore + discDiff : discDiff < 0 ? -kWinScore + discDiff : 0;
-}
-constexpr bool isFinalScore(int score) { return score == 0 || score >= kWinScore - 1000 || score <= -kWinScore + 1000; }
-// The disc difference of a final score (0 for a draw).
-constexpr int finalDiscDiff(int score) {
-    return score >= kWinScore - 1000 ? score - kWinScore : score <= -kWinScore + 1000 ? score + kWinScore : 0;
-}
 
 // Every weight as an (opening, endgame) pair; the evaluation interpolates linearly by the fraction of
 // the board filled. Kept in one struct so a tuning tool can vary them.
@@ -109,7 +95,7 @@ int evaluate(const Position<N>& pos, const bb::Bits<N>& moves, const EvalWeights
     constexpr int S = N * N;
     const B opp = pos.opponentMoves();
     const int mp = moves.count(), mo = opp.count();
-    if (mp == 0 && mo == 0) return finalScore(pos.discDifference());
+    if (mp == 0 && mo == 0) return exactScore(pos.discDifference());
 
     const B& P = pos.P;
     const B& O = pos.O;

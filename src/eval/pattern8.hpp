@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "eval/score.hpp"
+
 namespace reversi::pattern8 {
 
 using u64 = std::uint64_t;
@@ -23,6 +25,8 @@ constexpr int kMobilityCap = 24;
 
 // Weight scale: a weight of kScale is one disc.
 constexpr int kScale = 16;
+// The named conversion from pattern units (1/kScale disc) to the score unit of eval/score.hpp.
+constexpr int toScore(int patternValue) { return patternValue * kScorePerDisc / kScale; }
 
 struct Instance {
     int type;                  // index of the base pattern; instances of one type share weights

@@ -91,7 +91,7 @@ std::string resultText(const Board& board) {
 std::string evaluationText(const SearchReport& report) {
     char buffer[96];
     if (std::abs(report.score) >= kHeuristicLimit) {
-        const int diff = finalDiscDiff(report.score);
+        const int diff = exactMargin(report.score);
         std::snprintf(buffer, sizeof buffer, "%s by %d with best play", diff > 0 ? "wins" : "loses", std::abs(diff));
     } else if (report.exact) {
         std::snprintf(buffer, sizeof buffer, "a draw with best play");

@@ -106,7 +106,7 @@ constexpr int kSortEmpties = 14;    // at or above: moves ordered by a shallow s
 // Fastest-first keys below kSortEmpties (tuned on FFO #40, #41, #44, #47 node counts): the opponent's
 // mobility dominates; then potential mobility, parity, a corner, our corner-anchored stable discs.
 constexpr int kKeyPotential = 2, kKeyParity = 8, kKeyCorner = 16, kKeyStable = 12;
-// Weights of the small ordering evaluation (midEval): coordinate descent on the node count of FFO #40..#44,
+// Weights of the small ordering evaluation (orderingEval): coordinate descent on the node count of FFO #40..#44,
 // #46, #47 (7 positions, 371 M -> 351 M nodes for the last step).
 constexpr int kEvalMobility = 8, kEvalCorner = 24, kEvalXSquare = 16, kEvalPotential = 1, kEvalStable = 8, kEvalDisc = -1;
 // Added to it: the fitted pattern evaluation (pattern8.hpp) times kEvalPattern per disc. The hand terms
@@ -236,7 +236,7 @@ struct EndgameSolver8::Impl {
             if (const u64 f = bb8::flips(x2, P, O)) best = std::max(best, -solve1(O ^ f, P ^ f ^ bit(x2), x1));
         }
         if (best == -99) {
-            if (passed) return bb8::finalScore(O, P) * -1;
+            if (passed) return bb8::finalMargin(O, P) * -1;
             return -solve2(O, P, -beta, -alpha, x1, x2, true);
         }
         return best;
@@ -260,7 +260,7 @@ struct EndgameSolver8::Impl {
         };
         if (tryMove(x1, x2, x3) || tryMove(x2, x1, x3) || tryMove(x3, x1, x2)) return best;
         if (best == -99) {
-            if (passed) return -bb8::finalScore(O, P);
+            if (passed) return -bb8::finalMargin(O, P);
             return -solve3(O, P, -beta, -alpha, x1, x2, x3, true);
         }
         return best;
@@ -286,7 +286,7 @@ struct EndgameSolver8::Impl {
         };
         if (tryMove(0) || tryMove(1) || tryMove(2) || tryMove(3)) return best;
         if (best == -99) {
-            if (passed) return -bb8::finalScore(O, P);
+            if (passed) return -bb8::finalMargin(O, P);
             return -solve4(O, P, -beta, -alpha, sq, parity, true);
         }
         return best;
@@ -314,7 +314,7 @@ struct EndgameSolver8::Impl {
             }
         }
         if (best == -99) {
-            if (passed) return -bb8::finalScore(O, P);
+            if (passed) return -bb8::finalMargin(O, P);
             return -shallow(O, P, -beta, -alpha, sq, n, parity, true);
         }
         return best;
@@ -330,7 +330,7 @@ struct EndgameSolver8::Impl {
         for (u64 e = empty & ~kCorners; e; e &= e - 1) sq[n++] = static_cast<std::uint8_t>(std::countr_zero(e));
         parity = parityOf(empty);
         switch (n) {
-            case 0: return bb8::finalScore(P, O);
+            case 0: return bb8::finalMargin(P, O);
             case 1: return solve1(P, O, sq[0]);
             case 2: return solve2(P, O, alpha, beta, sq[0], sq[1], false);
             case 3: return solve3(P, O, alpha, beta, sq, parity);
@@ -347,12 +347,14 @@ struct EndgameSolver8::Impl {
         int key;
     };
 
-    // A small midgame evaluation (for move ordering only): mobility, corners, potential mobility.
+    // A small midgame evaluation for move ordering only, in ordering units (not a score: mobility
+    // dominates, because a move that leaves few replies is quick to prove): hand terms plus the fitted
+    // patterns in discs (pattern8 units / kScale) times kEvalPattern.
     static u64 neighbours(u64 x) {
         return (x >> 8 | x << 8 | ((x >> 1 | x >> 9 | x << 7) & 0x7F7F7F7F7F7F7F7FULL) |
                 ((x << 1 | x << 9 | x >> 7) & 0xFEFEFEFEFEFEFEFEULL));
     }
-    static int midEval(u64 P, u64 O, u64 mp, u64 mo) {
+    static int orderingEval(u64 P, u64 O, u64 mp, u64 mo) {
         return handEval(P, O, mp, mo) + kEvalPattern * pattern8::evaluate(P, O, std::popcount(mp), std::popcount(mo)) / pattern8::kScale;
     }
     static int handEval(u64 P, u64 O, u64 mp, u64 mo) {
@@ -369,9 +371,9 @@ struct EndgameSolver8::Impl {
     int midSearch(u64 P, u64 O, int alpha, int beta, int depth, bool passed) {
         ++nodeCount;
         const u64 mp = bb8::moves(P, O);
-        if (depth == 0) return midEval(P, O, mp, bb8::moves(O, P));
+        if (depth == 0) return orderingEval(P, O, mp, bb8::moves(O, P));
         if (!mp) {
-            if (passed) return -bb8::finalScore(O, P) * 64;
+            if (passed) return -bb8::finalMargin(O, P) * 64;
             return -midSearch(O, P, -beta, -alpha, depth, true);
         }
         int best = -1000000;
@@ -442,7 +444,7 @@ struct EndgameSolver8::Impl {
         if (stopped) return 0;
         const u64 mv = bb8::moves(P, O);
         if (!mv) {
-            if (passed) return -bb8::finalScore(O, P);
+            if (passed) return -bb8::finalMargin(O, P);
             return -deep(O, P, -beta, -alpha, empties, true);
         }
         if (alpha >= kStabilityThreshold[empties]) {
@@ -540,7 +542,7 @@ struct EndgameSolver8::Impl {
         const int empties = 64 - std::popcount(P | O);
         u64 mv = bb8::moves(P, O);
         if (!mv) {
-            r.score = bb8::moves(O, P) ? -deep(O, P, -beta, -alpha, empties, true) : bb8::finalScore(P, O);
+            r.score = bb8::moves(O, P) ? -deep(O, P, -beta, -alpha, empties, true) : bb8::finalMargin(P, O);
             r.complete = !stopped;
             return r;
         }

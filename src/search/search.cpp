@@ -111,15 +111,13 @@ private:
         }
     }
 
-    // The static score of a leaf: at 8x8 the fitted pattern evaluation (1/16 disc -> engine units of
-    // 1/100 disc), else the hand-set one.
+    // The static score of a leaf: at 8x8 the fitted pattern evaluation, else the hand-set one.
     int leafScore(const Pos& pos, const B& moves) const {
         if constexpr (N == 8) {
             if (patterns_) {
                 const int mp = moves.count(), mo = pos.opponentMoves().count();
-                if (mp == 0 && mo == 0) return finalScore(pos.discDifference());
-                static_assert(pattern8::kScale == 16);
-                return pattern8::evaluateByPhase(pos.P.w[0], pos.O.w[0], mp, mo) * 25 / 4;
+                if (mp == 0 && mo == 0) return exactScore(pos.discDifference());
+                return pattern8::toScore(pattern8::evaluateByPhase(pos.P.w[0], pos.O.w[0], mp, mo));
             }
         }
         return evaluate<N>(pos, moves, w_);
@@ -131,7 +129,7 @@ private:
         const B moves = pos.moves();
         if (depth <= 0) return leafScore(pos, moves);
         if (moves.none()) {
-            if (pos.opponentMoves().none()) return finalScore(pos.discDifference());
+            if (pos.opponentMoves().none()) return exactScore(pos.discDifference());
             return -pvs(pos.passed(), key ^ z_.side, colour ^ 1, depth, -beta, -alpha);
         }
         int ttMove = -1;
@@ -178,15 +176,15 @@ private:
     // Exact endgame negascout on final scores; `empties` = empty squares left.
     int solve(const Pos& pos, std::uint64_t key, int colour, int alpha, int beta, int empties) {
         if (timeUp()) return 0;
-        if (empties == 0) return finalScore(pos.discDifference());
+        if (empties == 0) return exactScore(pos.discDifference());
         const B moves = pos.moves();
         if (moves.none()) {
-            if (pos.opponentMoves().none()) return finalScore(pos.discDifference());
+            if (pos.opponentMoves().none()) return exactScore(pos.discDifference());
             return -solve(pos.passed(), key ^ z_.side, colour ^ 1, -beta, -alpha, empties);
         }
         if (empties == 1) {  // the last square: play it (the opponent's reply was handled above)
             const Pos child = pos.play(moves.first());
-            return finalScore(-child.discDifference());
+            return exactScore(-child.discDifference());
         }
         const bool useTT = empties >= 8;
         int ttMove = -1;
@@ -298,7 +296,7 @@ private:
                     return;
                 }
                 bestSq = exact.move;
-                bestScore = finalScore(exact.score);
+                bestScore = exactScore(exact.score);
             } else {
                 bestScore = 0;
             }
@@ -352,7 +350,7 @@ SearchReport Searcher<N>::run(const Pos& root, int colour, const EngineOptions& 
         if (d > 1 && trySolve && !deterministic && tm_.usedFraction() > kPreSolveShare) break;
         const double started = tm_.elapsed();
         RootResult r;
-        if (options.aspiration > 0 && d >= 3 && !isFinalScore(bestScore)) {
+        if (options.aspiration > 0 && d >= 3 && !isExactScore(bestScore)) {
             // Aspiration: a window around the last iteration's score; a score outside it is only a
             // bound, so that iteration is searched again with the full window.
             const int alpha = bestScore - options.aspiration, beta = bestScore + options.aspiration;
@@ -403,7 +401,7 @@ SearchReport Searcher<N>::run(const Pos& root, int colour, const EngineOptions& 
     }
 
     report.move = squareToMove(N, bestSq);
-    report.score = report.exact ? finalDiscDiff(bestScore) : bestScore;
+    report.score = report.exact ? exactMargin(bestScore) : bestScore;
     report.nodes = nodes_;
     report.seconds = tm_.elapsed();
     return report;

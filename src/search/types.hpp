@@ -26,7 +26,7 @@ struct EngineOptions {
     // Evaluation weights (nullptr: defaultEvalWeights()); for the tuning tool. Must outlive the engine.
     const EvalWeights* weights = nullptr;
     Evaluation evaluation = Evaluation::kDefault;
-    // Aspiration window of the iterative deepening, in engine units (1/100 disc) either side of the
+    // Aspiration window of the iterative deepening, in score units (eval/score.hpp: 1/100 disc) either side of the
     // last iteration's score; 0: every iteration with the full window.
     int aspiration = 0;
 };
@@ -34,7 +34,7 @@ struct EngineOptions {
 // What the last search found, for benchmarks, hints and match statistics.
 struct SearchReport {
     Move move = kNoMove;
-    int score = 0;        // from the mover's point of view; engine units (see evaluate)
+    int score = 0;        // from the mover's point of view, in score units (eval/score.hpp)
     int depth = 0;        // deepest fully completed iteration
     bool exact = false;   // solved to the end of the game: score is the final disc difference
     std::uint64_t nodes = 0;

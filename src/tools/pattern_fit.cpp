@@ -135,7 +135,7 @@ void playEngineGame(const GameOptions& o, std::uint64_t gameSeed, EndgameSolver8
     // The value of the position reached, for `colour` (to move there, or the side whose turn it would be).
     const auto end = Position<8>::fromBoard(board, colour);
     const u64 P = end.P.w[0], O = end.O.w[0];
-    const int value = bb8::moves(P, O) || bb8::moves(O, P) ? solver.solve(P, O).score : bb8::finalScore(P, O);
+    const int value = bb8::moves(P, O) || bb8::moves(O, P) ? solver.solve(P, O).score : bb8::finalMargin(P, O);
     for (Seen& v : seen) {
         v.s.score = v.toMove == colour ? value : -value;
         out.push_back(v.s);

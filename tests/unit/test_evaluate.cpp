@@ -89,9 +89,9 @@ TEST_CASE("evaluation of a finished game is its exact score", "[evaluate]") {
     // 4x4 filled: 10 black, 6 white.
     Position<4> p;
     for (int sq = 0; sq < 16; ++sq) (sq < 10 ? p.P : p.O).set(sq);
-    CHECK(evaluate<4>(p, p.moves(), defaultEvalWeights()) == finalScore(4));
+    CHECK(evaluate<4>(p, p.moves(), defaultEvalWeights()) == exactScore(4));
     const Position<4> q = p.passed();
-    CHECK(evaluate<4>(q, q.moves(), defaultEvalWeights()) == finalScore(-4));
+    CHECK(evaluate<4>(q, q.moves(), defaultEvalWeights()) == exactScore(-4));
 }
 
 TEST_CASE("every weight has a name, and weight lists round-trip", "[evaluate]") {

@@ -72,12 +72,12 @@ bool hasPassingLine(const Board& b, char colour) {
 }  // namespace
 
 TEST_CASE("final scores dominate heuristic scores", "[search]") {
-    CHECK(finalScore(1) > kHeuristicLimit);
-    CHECK(finalScore(-1) < -kHeuristicLimit);
-    CHECK(finalScore(0) == 0);
-    CHECK(finalScore(5) > finalScore(2));
-    CHECK(finalDiscDiff(finalScore(-7)) == -7);
-    CHECK(finalDiscDiff(finalScore(676)) == 676);
+    CHECK(exactScore(1) > kHeuristicLimit);
+    CHECK(exactScore(-1) < -kHeuristicLimit);
+    CHECK(exactScore(0) == 0);
+    CHECK(exactScore(5) > exactScore(2));
+    CHECK(exactMargin(exactScore(-7)) == -7);
+    CHECK(exactMargin(exactScore(676)) == 676);
 }
 
 TEST_CASE("engine returns legal moves at every size", "[search]") {
@@ -252,7 +252,7 @@ TEST_CASE("at 8x8 the engine's leaves are scored by the pattern evaluation of th
             const auto child = Position<8>::fromBoard(c, opponentOf(colour));
             const auto moves = child.moves();
             const int mp = moves.count(), mo = child.opponentMoves().count();
-            const int pattern = mp == 0 && mo == 0 ? finalScore(child.discDifference())
+            const int pattern = mp == 0 && mo == 0 ? exactScore(child.discDifference())
                                                    : pattern8::evaluateByPhase(child.P.w[0], child.O.w[0], mp, mo) * 25 / 4;
             bestPattern = std::max(bestPattern, -pattern);
             bestHand = std::max(bestHand, -evaluate<8>(child, moves, defaultEvalWeights()));
