@@ -21,8 +21,14 @@ struct Position {
     B flipsFor(int sq) const { return bb::flips<N>(P, O, sq); }
     B empties() const { return andNot(bb::Masks<N>::full, P | O); }
     int emptyCount() const { return kSquares - (P | O).count(); }
-    // Final disc difference from the side to move's point of view.
+    // Disc difference from the side to move's point of view.
     int discDifference() const { return P.count() - O.count(); }
+    // Final margin of a finished game from the side to move's point of view, the empty squares going to
+    // the winner (the WOF / FFO convention; bb8::finalMargin on 8x8 words).
+    int finalMargin() const {
+        const int d = discDifference(), e = emptyCount();
+        return d > 0 ? d + e : d < 0 ? d - e : 0;
+    }
 
     // The position after the side to move plays sq, flipping f (= flipsFor(sq), non-empty).
     Position play(int sq, const B& f) const {

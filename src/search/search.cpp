@@ -9,13 +9,15 @@
 #include "search/endgame8.hpp"
 #include "eval/pattern8.hpp"
 #include "bitboard/position.hpp"
+#include "search/exact_solver.hpp"
+#include "search/move_ordering.hpp"
+#include "search/node_clock.hpp"
 #include "search/timeman.hpp"
 
 namespace reversi {
 
 namespace {
 
-constexpr int kInf = kWinScore * 2;   // beyond every score
 constexpr int kMaxIterDepth = 200;    // below kSolvedDepth
 constexpr int kPreSolveDepth = 6;        // deterministic mode: midgame depth before an endgame solve
 constexpr double kPreSolveShare = 0.12;  // timed mode: budget share of the midgame search before a solve
@@ -27,13 +29,9 @@ template <int N>
 class Searcher {
     using B = bb::Bits<N>;
     using Pos = Position<N>;
+    using Ordering = MoveOrdering<N>;
     static constexpr int S = N * N;
-
-    struct ScoredMove {
-        int sq;
-        int key;
-    };
-    using MoveList = std::array<ScoredMove, S>;
+    static constexpr int kInf = ExactSolver<N>::kInf;
 
     struct RootMove {
         int sq;
@@ -47,70 +45,12 @@ class Searcher {
 
 public:
     Searcher(TranspositionTable& tt, TimeManager& tm, const EvalWeights& weights, EndgameSolver8* endgame8)
-        : tt_(tt), tm_(tm), w_(weights), z_(zobrist()), endgame8_(endgame8) {
-        using M = bb::Masks<N>;
-        for (int sq = 0; sq < S; ++sq) {
-            squareValue_[sq] = M::corners.test(sq)    ? 100
-                               : M::xSquares.test(sq) ? -60
-                               : M::cSquares.test(sq) ? -25
-                               : M::edges.test(sq)    ? 10
-                                                      : 0;
-            history_[sq] = 0;
-        }
-    }
+        : tt_(tt), tm_(tm), w_(weights), z_(zobrist()), endgame8_(endgame8),
+          clock_(checkMask(N), [&tm] { return tm.hardStop(); }), exact_(tt, ordering_, clock_, FinalMargin::kDiscDifference) {}
 
     SearchReport run(const Pos& root, int colour, const EngineOptions& options);
 
 private:
-    bool timeUp() {
-        if ((++nodes_ & checkMask(N)) == 0 && !stopped_ && tm_.hardStop()) stopped_ = true;
-        return stopped_;
-    }
-
-    std::uint64_t childKey(std::uint64_t key, int colour, int sq, const B& f) const {
-        key ^= z_.square[colour][sq] ^ z_.side;
-        f.forEach([&](int b) { key ^= z_.flip[b]; });
-        return key;
-    }
-
-    // Fills `list` with the moves, scored for ordering; returns the count.
-    // fastest: order by the opponent's replies (fewest first), else by square value and history.
-    int scoreMoves(const Pos& pos, const B& moves, int ttMove, bool fastest, MoveList& list) const {
-        int n = 0;
-        moves.forEach([&](int sq) {
-            int key;
-            if (sq == ttMove) {
-                key = 1 << 29;
-            } else if (fastest) {
-                const Pos child = pos.play(sq);
-                const B replies = child.moves();
-                const int mob = replies.none() ? (child.opponentMoves().none() ? 0 : -2) : replies.count();
-                key = -mob * 256 + squareValue_[sq] * 4 + std::min(history_[sq] >> 4, 200);
-            } else {
-                key = squareValue_[sq] * 4 + std::min(history_[sq] >> 4, 200);
-            }
-            list[static_cast<std::size_t>(n++)] = {sq, key};
-        });
-        return n;
-    }
-    static int pickNext(MoveList& list, int i, int n) {
-        int bestIdx = i;
-        for (int j = i + 1; j < n; ++j)
-            if (list[static_cast<std::size_t>(j)].key > list[static_cast<std::size_t>(bestIdx)].key) bestIdx = j;
-        std::swap(list[static_cast<std::size_t>(i)], list[static_cast<std::size_t>(bestIdx)]);
-        return list[static_cast<std::size_t>(i)].sq;
-    }
-
-    static bool ttCut(const TTEntry& e, int alpha, int beta, int& score) {
-        score = e.score;
-        switch (e.bound()) {
-            case Bound::kExact: return true;
-            case Bound::kLower: return score >= beta;
-            case Bound::kUpper: return score <= alpha;
-            default: return false;
-        }
-    }
-
     // The static score of a leaf: at 8x8 the fitted pattern evaluation, else the hand-set one.
     int leafScore(const Pos& pos, const B& moves) const {
         if constexpr (N == 8) {
@@ -125,7 +65,7 @@ private:
 
     // Midgame negascout. Passes do not use depth; two passes end the game with its exact score.
     int pvs(const Pos& pos, std::uint64_t key, int colour, int depth, int alpha, int beta) {
-        if (timeUp()) return 0;
+        if (clock_.tick()) return 0;
         const B moves = pos.moves();
         if (depth <= 0) return leafScore(pos, moves);
         if (moves.none()) {
@@ -138,31 +78,31 @@ private:
             if (e->depth >= depth && ttCut(*e, alpha, beta, score)) return score;
             if (e->move >= 0 && e->move < S && moves.test(e->move)) ttMove = e->move;
         }
-        MoveList list;
-        const int n = scoreMoves(pos, moves, ttMove, depth >= 3, list);
+        typename Ordering::MoveList list;
+        const int n = ordering_.scoreMoves(pos, moves, ttMove, depth >= 3, list);
         const int alphaOrig = alpha;
         int best = -kInf, bestSq = -1;
         for (int i = 0; i < n; ++i) {
-            const int sq = pickNext(list, i, n);
+            const int sq = Ordering::pickNext(list, i, n);
             const B f = pos.flipsFor(sq);
             const Pos child = pos.play(sq, f);
-            const std::uint64_t ck = childKey(key, colour, sq, f);
+            const std::uint64_t ck = childKey(z_, key, colour, sq, f);
             int score;
             if (i == 0) {
                 score = -pvs(child, ck, colour ^ 1, depth - 1, -beta, -alpha);
             } else {
                 score = -pvs(child, ck, colour ^ 1, depth - 1, -alpha - 1, -alpha);
-                if (score > alpha && score < beta && !stopped_)
+                if (score > alpha && score < beta && !clock_.stopped())
                     score = -pvs(child, ck, colour ^ 1, depth - 1, -beta, -alpha);
             }
-            if (stopped_) return 0;
+            if (clock_.stopped()) return 0;
             if (score > best) {
                 best = score;
                 bestSq = sq;
                 if (score > alpha) {
                     alpha = score;
                     if (alpha >= beta) {
-                        history_[sq] += depth * depth;
+                        ordering_.recordCutoff(sq, depth);
                         break;
                     }
                 }
@@ -170,62 +110,6 @@ private:
         }
         const Bound bound = best <= alphaOrig ? Bound::kUpper : best >= beta ? Bound::kLower : Bound::kExact;
         tt_.store(key, depth, best, bound, bestSq);
-        return best;
-    }
-
-    // Exact endgame negascout on final scores; `empties` = empty squares left.
-    int solve(const Pos& pos, std::uint64_t key, int colour, int alpha, int beta, int empties) {
-        if (timeUp()) return 0;
-        if (empties == 0) return exactScore(pos.discDifference());
-        const B moves = pos.moves();
-        if (moves.none()) {
-            if (pos.opponentMoves().none()) return exactScore(pos.discDifference());
-            return -solve(pos.passed(), key ^ z_.side, colour ^ 1, -beta, -alpha, empties);
-        }
-        if (empties == 1) {  // the last square: play it (the opponent's reply was handled above)
-            const Pos child = pos.play(moves.first());
-            return exactScore(-child.discDifference());
-        }
-        const bool useTT = empties >= 8;
-        int ttMove = -1;
-        if (useTT) {
-            if (const TTEntry* e = tt_.probe(key)) {
-                int score;
-                if (e->depth >= kSolvedDepth && ttCut(*e, alpha, beta, score)) return score;
-                if (e->move >= 0 && e->move < S && moves.test(e->move)) ttMove = e->move;
-            }
-        }
-        MoveList list;
-        const int n = scoreMoves(pos, moves, ttMove, empties >= 6, list);
-        const int alphaOrig = alpha;
-        int best = -kInf, bestSq = -1;
-        for (int i = 0; i < n; ++i) {
-            const int sq = pickNext(list, i, n);
-            const B f = pos.flipsFor(sq);
-            const Pos child = pos.play(sq, f);
-            const std::uint64_t ck = useTT ? childKey(key, colour, sq, f) : 0;
-            int score;
-            if (i == 0) {
-                score = -solve(child, ck, colour ^ 1, -beta, -alpha, empties - 1);
-            } else {
-                score = -solve(child, ck, colour ^ 1, -alpha - 1, -alpha, empties - 1);
-                if (score > alpha && score < beta && !stopped_)
-                    score = -solve(child, ck, colour ^ 1, -beta, -alpha, empties - 1);
-            }
-            if (stopped_) return 0;
-            if (score > best) {
-                best = score;
-                bestSq = sq;
-                if (score > alpha) {
-                    alpha = score;
-                    if (alpha >= beta) break;
-                }
-            }
-        }
-        if (useTT) {
-            const Bound bound = best <= alphaOrig ? Bound::kUpper : best >= beta ? Bound::kLower : Bound::kExact;
-            tt_.store(key, kSolvedDepth, best, bound, bestSq);
-        }
         return best;
     }
 
@@ -237,19 +121,19 @@ private:
             RootMove& rm = rootMoves_[i];
             const B f = root.flipsFor(rm.sq);
             const Pos child = root.play(rm.sq, f);
-            const std::uint64_t ck = childKey(key, colour, rm.sq, f);
+            const std::uint64_t ck = childKey(z_, key, colour, rm.sq, f);
             auto child_search = [&](int a, int b) {
                 return depth > 0 ? -pvs(child, ck, colour ^ 1, depth - 1, -b, -a)
-                                 : -solve(child, ck, colour ^ 1, -b, -a, empties - 1);
+                                 : -exact_.solve(child, ck, colour ^ 1, -b, -a, empties - 1);
             };
             int score;
             if (i == 0) {
                 score = child_search(alpha, beta);
             } else {
                 score = child_search(alpha, alpha + 1);
-                if (score > alpha && score < beta && !stopped_) score = child_search(alpha, beta);
+                if (score > alpha && score < beta && !clock_.stopped()) score = child_search(alpha, beta);
             }
-            if (stopped_) break;
+            if (clock_.stopped()) break;
             rm.score = score;
             if (score > r.score) {
                 r.score = score;
@@ -260,7 +144,7 @@ private:
                 }
             }
         }
-        r.completed = !stopped_;
+        r.completed = !clock_.stopped();
         // Best first for the next pass; the rest keep their order by score (ties: previous order).
         if (r.sq >= 0) {
             if (r.completed) {
@@ -280,18 +164,18 @@ private:
             const auto stop = [this] { return tm_.hardStop(); };
             const std::uint64_t P = root.P.w[0], O = root.O.w[0];
             const SolveResult wld = endgame8_->solve(P, O, stop, -1, 1);
-            nodes_ += wld.nodes;
+            clock_.add(wld.nodes);
             if (!wld.complete) {
-                stopped_ = true;
+                clock_.stop();
                 if (wld.move >= 0 && wld.score >= 1) bestSq = wld.move;  // a proven win
                 return;
             }
             bestSq = wld.move;
             if (wld.score != 0) {
                 const SolveResult exact = wld.score > 0 ? endgame8_->solve(P, O, stop, 0, 65) : endgame8_->solve(P, O, stop, -65, 0);
-                nodes_ += exact.nodes;
+                clock_.add(exact.nodes);
                 if (!exact.complete) {
-                    stopped_ = true;
+                    clock_.stop();
                     if (exact.move >= 0 && (wld.score < 0 || exact.score > 0)) bestSq = exact.move;
                     return;
                 }
@@ -313,10 +197,9 @@ private:
     const Zobrist& z_;
     EndgameSolver8* endgame8_;
     bool patterns_ = false;
-    std::uint64_t nodes_ = 0;
-    bool stopped_ = false;
-    std::array<int, S> squareValue_{};
-    std::array<int, S> history_{};
+    Ordering ordering_;
+    NodeClock clock_;
+    ExactSolver<N> exact_;
     std::vector<RootMove> rootMoves_;
 };
 
@@ -324,14 +207,11 @@ template <int N>
 SearchReport Searcher<N>::run(const Pos& root, int colour, const EngineOptions& options) {
     SearchReport report;
     patterns_ = options.evaluation == Evaluation::kDefault;
-    // Root key: squares by colour, side to move, board size.
-    std::uint64_t key = z_.size[N] ^ (colour ? z_.side : 0);
-    root.P.forEach([&](int sq) { key ^= z_.square[colour][sq]; });
-    root.O.forEach([&](int sq) { key ^= z_.square[colour ^ 1][sq]; });
+    const std::uint64_t key = positionKey(z_, N, root, colour);
 
-    MoveList list;
-    const int n = scoreMoves(root, root.moves(), -1, true, list);
-    for (int i = 0; i < n; ++i) rootMoves_.push_back({pickNext(list, i, n), 0});
+    typename Ordering::MoveList list;
+    const int n = ordering_.scoreMoves(root, root.moves(), -1, true, list);
+    for (int i = 0; i < n; ++i) rootMoves_.push_back({Ordering::pickNext(list, i, n), 0});
 
     const int empties = root.emptyCount();
     tm_.setPhase(1.0 - static_cast<double>(empties) / S);
@@ -373,8 +253,8 @@ SearchReport Searcher<N>::run(const Pos& root, int colour, const EngineOptions& 
     }
 
     const bool by8x8Solver = N == 8 && endgame8_ && !deterministic;
-    if (trySolve && !report.exact && !stopped_ && by8x8Solver) solveBy8x8Solver(root, report, bestSq, bestScore);
-    if (trySolve && !report.exact && !stopped_ && !by8x8Solver) {
+    if (trySolve && !report.exact && !clock_.stopped() && by8x8Solver) solveBy8x8Solver(root, report, bestSq, bestScore);
+    if (trySolve && !report.exact && !clock_.stopped() && !by8x8Solver) {
         // Win / loss / draw first, then the exact margin within the known outcome.
         const RootResult wld = searchRoot(root, key, colour, 0, -1, 1);
         if (wld.sq >= 0 && (wld.completed || wld.score >= 1)) {
@@ -402,7 +282,7 @@ SearchReport Searcher<N>::run(const Pos& root, int colour, const EngineOptions& 
 
     report.move = squareToMove(N, bestSq);
     report.score = report.exact ? exactMargin(bestScore) : bestScore;
-    report.nodes = nodes_;
+    report.nodes = clock_.nodes();
     report.seconds = tm_.elapsed();
     return report;
 }

@@ -29,6 +29,33 @@ struct TTEntry {
 };
 static_assert(sizeof(TTEntry) == 16);
 
+// Whether a stored entry settles a node searched with (alpha, beta); `score` receives the stored score.
+inline bool ttCut(const TTEntry& e, int alpha, int beta, int& score) {
+    score = e.score;
+    switch (e.bound()) {
+        case Bound::kExact: return true;
+        case Bound::kLower: return score >= beta;
+        case Bound::kUpper: return score <= alpha;
+        default: return false;
+    }
+}
+
+// The key of a position (a Position<N>: P to move, O) with `colour` to move (0 black, 1 white), and the
+// key after that side plays sq flipping f.
+template <class Pos>
+std::uint64_t positionKey(const Zobrist& z, int n, const Pos& pos, int colour) {
+    std::uint64_t key = z.size[n] ^ (colour ? z.side : 0);
+    pos.P.forEach([&](int sq) { key ^= z.square[colour][sq]; });
+    pos.O.forEach([&](int sq) { key ^= z.square[colour ^ 1][sq]; });
+    return key;
+}
+template <class Bits>
+std::uint64_t childKey(const Zobrist& z, std::uint64_t key, int colour, int sq, const Bits& f) {
+    key ^= z.square[colour][sq] ^ z.side;
+    f.forEach([&](int b) { key ^= z.flip[b]; });
+    return key;
+}
+
 // Depth stored for an exact endgame solve: deeper than any midgame search.
 inline constexpr int kSolvedDepth = 250;
 

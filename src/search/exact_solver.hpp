@@ -1,0 +1,144 @@
+// The exact solver for every size but 8x8 (8x8: endgame8.hpp): negascout to the end of the game on
+// Position<N>, final scores only. The engine's search (search.cpp) solves its endgames with it, sharing
+// its table, move ordering and clock; `reversi solve` (exact.cpp) runs it on its own.
+//
+// Scores are in the score unit (eval/score.hpp): exactScore(m) for a final margin m. How a game that
+// ends with empty squares counts is the caller's choice (FinalMargin): `reversi solve` gives them to the
+// winner (the WOF / FFO convention); the engine counts discs only, as its midgame search and evaluation
+// do, and its recorded transcripts depend on that.
+#pragma once
+
+#include <cstdint>
+
+#include "bitboard/position.hpp"
+#include "eval/score.hpp"
+#include "search/move_ordering.hpp"
+#include "search/node_clock.hpp"
+#include "search/tt.hpp"
+#include "search/types.hpp"
+
+namespace reversi {
+
+enum class FinalMargin {
+    kDiscDifference,   // the discs on the board
+    kEmptiesToWinner,  // the empty squares added to the winner's discs (Position::finalMargin)
+};
+
+template <int N>
+class ExactSolver {
+    using B = bb::Bits<N>;
+    using Pos = Position<N>;
+    static constexpr int S = N * N;
+
+public:
+    static constexpr int kInf = kWinScore * 2;  // beyond every score
+    static constexpr int kTableEmpties = 8;     // at or above: transposition table
+    static constexpr int kFastestEmpties = 6;   // at or above: fastest-first ordering
+
+    ExactSolver(TranspositionTable& tt, const MoveOrdering<N>& ordering, NodeClock& clock, FinalMargin margin)
+        : tt_(tt), ordering_(ordering), clock_(clock), z_(zobrist()), emptiesToWinner_(margin == FinalMargin::kEmptiesToWinner) {}
+
+    // The exact score of pos (key: its Zobrist key with `colour` to move, 0 black, 1 white), fail-soft
+    // within (alpha, beta); `empties` = empty squares left. 0 once the clock has stopped the search.
+    int solve(const Pos& pos, std::uint64_t key, int colour, int alpha, int beta, int empties) {
+        if (clock_.tick()) return 0;
+        if (empties == 0) return exactOf(pos);
+        const B moves = pos.moves();
+        if (moves.none()) {
+            if (pos.opponentMoves().none()) return exactOf(pos);
+            return -solve(pos.passed(), key ^ z_.side, colour ^ 1, -beta, -alpha, empties);
+        }
+        if (empties == 1) {  // the last square: play it (the opponent's reply was handled above)
+            return -exactOf(pos.play(moves.first()));
+        }
+        const bool useTT = empties >= kTableEmpties;
+        int ttMove = -1;
+        if (useTT) {
+            if (const TTEntry* e = tt_.probe(key)) {
+                int score;
+                if (e->depth >= kSolvedDepth && ttCut(*e, alpha, beta, score)) return score;
+                if (e->move >= 0 && e->move < S && moves.test(e->move)) ttMove = e->move;
+            }
+        }
+        typename MoveOrdering<N>::MoveList list;
+        const int n = ordering_.scoreMoves(pos, moves, ttMove, empties >= kFastestEmpties, list);
+        const int alphaOrig = alpha;
+        int best = -kInf, bestSq = -1;
+        for (int i = 0; i < n; ++i) {
+            const int sq = MoveOrdering<N>::pickNext(list, i, n);
+            const B f = pos.flipsFor(sq);
+            const Pos child = pos.play(sq, f);
+            const std::uint64_t ck = useTT ? childKey(z_, key, colour, sq, f) : 0;
+            int score;
+            if (i == 0) {
+                score = -solve(child, ck, colour ^ 1, -beta, -alpha, empties - 1);
+            } else {
+                score = -solve(child, ck, colour ^ 1, -alpha - 1, -alpha, empties - 1);
+                if (score > alpha && score < beta && !clock_.stopped())
+                    score = -solve(child, ck, colour ^ 1, -beta, -alpha, empties - 1);
+            }
+            if (clock_.stopped()) return 0;
+            if (score > best) {
+                best = score;
+                bestSq = sq;
+                if (score > alpha) {
+                    alpha = score;
+                    if (alpha >= beta) break;
+                }
+            }
+        }
+        if (useTT) {
+            const Bound bound = best <= alphaOrig ? Bound::kUpper : best >= beta ? Bound::kLower : Bound::kExact;
+            tt_.store(key, kSolvedDepth, best, bound, bestSq);
+        }
+        return best;
+    }
+
+    // The best move and exact final margin of a whole position (colour to move), full window.
+    SolveResult solveRoot(const Pos& root, int colour) {
+        SolveResult r;
+        const std::uint64_t key = positionKey(z_, N, root, colour);
+        const int empties = root.emptyCount();
+        const B moves = root.moves();
+        if (moves.none()) {
+            const int score = root.opponentMoves().none()
+                                  ? exactOf(root)
+                                  : -solve(root.passed(), key ^ z_.side, colour ^ 1, -kInf, kInf, empties);
+            r.score = exactMargin(score);
+            r.complete = !clock_.stopped();
+            return r;
+        }
+        typename MoveOrdering<N>::MoveList list;
+        const int n = ordering_.scoreMoves(root, moves, -1, true, list);
+        int alpha = -kInf, best = -kInf;
+        for (int i = 0; i < n; ++i) {
+            const int sq = MoveOrdering<N>::pickNext(list, i, n);
+            const B f = root.flipsFor(sq);
+            const std::uint64_t ck = childKey(z_, key, colour, sq, f);
+            const Pos child = root.play(sq, f);
+            int score = -solve(child, ck, colour ^ 1, i == 0 ? -kInf : -alpha - 1, -alpha, empties - 1);
+            if (i > 0 && score > alpha && !clock_.stopped()) score = -solve(child, ck, colour ^ 1, -kInf, -alpha, empties - 1);
+            if (clock_.stopped()) break;
+            if (score > best) {
+                best = score;
+                r.move = sq;
+                alpha = std::max(alpha, score);
+            }
+        }
+        r.score = exactMargin(best);
+        r.complete = !clock_.stopped();
+        return r;
+    }
+
+private:
+    // The exact score of a finished game.
+    int exactOf(const Pos& pos) const { return exactScore(emptiesToWinner_ ? pos.finalMargin() : pos.discDifference()); }
+
+    TranspositionTable& tt_;
+    const MoveOrdering<N>& ordering_;
+    NodeClock& clock_;
+    const Zobrist& z_;
+    bool emptiesToWinner_;
+};
+
+}  // namespace reversi
