@@ -33,7 +33,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     try {
         const std::vector<Move> moves = parseMoveList(text, n);
         for (const Move m : moves) FUZZ_CHECK(positionInBounds(n, m.row, m.col));
-        FUZZ_CHECK(parseMoveList(compactMoves(moves), n) == moves);
+        FUZZ_CHECK(parseMoveList(compactMoveList(moves), n) == moves);
     } catch (const std::invalid_argument&) {
     }
     return 0;

@@ -478,7 +478,7 @@ std::string resultsJson(const std::vector<Player>& players, const std::vector<Ga
                     "\"longest_move\": [%s, %s], \"moves\": ",
                     g.result.winner, g.result.blackDiscs, g.result.whiteDiscs, g.result.openingPlies,
                     jsonNumber(g.result.longestSeconds[0]).c_str(), jsonNumber(g.result.longestSeconds[1]).c_str()) +
-             jsonString(compactMoves(g.result.moves));
+             jsonString(compactMoveList(g.result.moves));
         if (g.result.forfeitBy)
             j += format(", \"forfeit\": \"%c\", \"reason\": ", g.result.forfeitBy) + jsonString(g.result.reason);
         j += std::string("}") + (i + 1 < games.size() ? ",\n" : "\n");
@@ -499,7 +499,7 @@ std::string formatSavedGame(const std::string& fmt, const std::vector<Player>& p
         text += std::to_string(r.size) + "\n";
         for (const Move m : r.moves) text += labMove(m) + "\n";
     } else {
-        text += std::to_string(r.size) + " " + compactMoves(r.moves) + "\n";
+        text += std::to_string(r.size) + " " + compactMoveList(r.moves) + "\n";
     }
     return text;
 }

@@ -10,6 +10,7 @@
 #include "arena/game_session.hpp"
 #include "arena/player.hpp"
 #include "rules/board.hpp"
+#include "rules/notation.hpp"
 
 namespace reversi {
 
@@ -40,14 +41,6 @@ std::vector<Move> randomOpening(int n, int plies, std::uint64_t seed);
 GameResult playGame(const Player& black, const Player& white, int n, const std::vector<Move>& opening,
                     std::uint64_t gameSeed, int gameIndex, const RefereeOptions& options,
                     const std::function<void(char)>& onTurn = {});
-
-// Move notation: lab "rc" letters ("ed"), and the compact "f5" style (column letter, 1-based row).
-std::string labMove(Move move);
-std::string compactMove(Move move);
-std::string compactMoves(const std::vector<Move>& moves);
-// Parses a compact list ("f5d6c3") or a lab list ("ed cf ..." / "edcf"), checking bounds; throws
-// std::invalid_argument on malformed text.
-std::vector<Move> parseMoveList(const std::string& text, int n);
 
 // One-line text form of a result, for passing it between processes (fromWire throws on bad text).
 std::string toWire(const GameResult& result);

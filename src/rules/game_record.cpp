@@ -79,14 +79,6 @@ ParsedMove parseMoveText(std::string_view text, int n) {
     return result;
 }
 
-std::string othelloNotation(Move move) { return indexLetter(move.col) + std::to_string(move.row + 1); }
-
-std::string compactMoveList(const std::vector<Move>& moves) {
-    std::string text;
-    for (const Move m : moves) text += othelloNotation(m);
-    return text;
-}
-
 std::string compactRecord(int size, const std::vector<Move>& moves) {
     std::string text = std::to_string(size);
     if (!moves.empty()) {

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "rules/board.hpp"
+#include "rules/notation.hpp"
 
 namespace reversi {
 
@@ -28,10 +29,6 @@ struct ParsedMove {
 // square is on the board, not that the move is legal.
 ParsedMove parseMoveText(std::string_view text, int n);
 
-// "f5": column letter, 1-based row number.
-std::string othelloNotation(Move move);
-// "f5d6c3..." (no separators).
-std::string compactMoveList(const std::vector<Move>& moves);
 // "8 f5d6c3...": the size and the compact move list on one line.
 std::string compactRecord(int size, const std::vector<Move>& moves);
 

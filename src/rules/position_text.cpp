@@ -6,6 +6,8 @@
 #include <fstream>
 #include <istream>
 
+#include "rules/notation.hpp"
+
 namespace reversi {
 
 namespace {
@@ -156,13 +158,7 @@ std::string toBoardText(const Board& board, char toMove) {
     return s;
 }
 
-std::string squareName(Move move) {
-    if (move.isNone()) return "pa";
-    std::string s;
-    s += static_cast<char>('a' + move.col);
-    s += std::to_string(move.row + 1);
-    return s;
-}
+std::string squareName(Move move) { return move.isNone() ? "pa" : othelloNotation(move); }
 
 ParsedSquare parseSquare(std::string_view text, int n) {
     ParsedSquare r;

@@ -64,7 +64,7 @@ TEST_CASE("player specs", "[referee]") {
 
 TEST_CASE("move lists: compact and lab notation round-trip", "[referee]") {
     const std::vector<Move> moves{{4, 5}, {5, 3}, {2, 2}, {19, 25}};
-    CHECK(compactMoves(moves) == "f5d6c3z20");
+    CHECK(compactMoveList(moves) == "f5d6c3z20");
     CHECK(parseMoveList("f5d6c3z20", 26) == moves);
     CHECK(parseMoveList("ef fd\ncc tz", 26) == moves);
     CHECK_THROWS_AS(parseMoveList("f5d6", 4), std::invalid_argument);
