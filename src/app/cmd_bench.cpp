@@ -2,6 +2,7 @@
 #include <iostream>
 #include <memory>
 
+#include "cli.hpp"
 #include "commands.hpp"
 #include "tools/bench.hpp"
 
@@ -45,6 +46,7 @@ void addBenchCommand(CLI::App& app, Action& action) {
     cmd->add_option("--game-move-time", s->gameMoveTime, "The engine's move time in the games")
         ->check(CLI::Range(0.001, 60.0))
         ->capture_default_str();
+    addExamples(*cmd, {"reversi bench", "reversi bench --sizes 8 --game-sizes 0 --move-time 0.5"});
     cmd->callback([s, &action] {
         action = [s] {
             if (!validSizes(s->sizes) || !validSizes(s->gameSizes)) {

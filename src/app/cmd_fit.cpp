@@ -7,7 +7,7 @@
 //                                                     game's exact value at --solve-empties
 //   reversi fit8 train-phases FILE... --out SOURCE    the midgame phases' weights
 //
-// The committed src/pattern8_weights.cpp is `train`'s output, src/pattern8_phase_weights.cpp
+// The committed weights/pattern8_endgame_weights.cpp is `train`'s output, weights/pattern8_phase_weights.cpp
 // `train-phases`'; README "The pattern evaluation" has the commands that made them.
 #include <bit>
 #include <cstdio>
@@ -19,6 +19,7 @@
 
 #include <unistd.h>
 
+#include "cli.hpp"
 #include "commands.hpp"
 #include "eval/pattern8.hpp"
 #include "tools/pattern_fit.hpp"
@@ -166,6 +167,7 @@ void addFitOptions(CLI::App* cmd, pattern8::FitOptions& fit) {
 void addFitCommand(CLI::App& app, Action& action) {
     CLI::App* fit = app.add_subcommand("fit8", "Fit the 8x8 pattern evaluation (the engine's 8x8 evaluation and the solver's move ordering)");
     fit->require_subcommand(1);
+    addExamples(*fit, {"reversi fit8 generate --games 20000 -j 2 -o endgame.txt", "reversi help fit8 train"});
 
     auto g = std::make_shared<pattern8::GenerateOptions>();
     auto gOut = std::make_shared<std::string>();
@@ -184,6 +186,7 @@ void addFitCommand(CLI::App& app, Action& action) {
         ->capture_default_str();
     gen->add_option("-j,--jobs", g->jobs, "Threads")->check(CLI::Range(1, 256))->capture_default_str();
     gen->add_option("-o,--out", *gOut, "Output file")->required();
+    addExamples(*gen, {"reversi fit8 generate --games 20000 --seed 1 -j 2 -o endgame.txt"});
     gen->callback([g, gOut, &action] {
         if (g->minEmpties > g->maxEmpties) throw CLI::ValidationError("--min-empties", "must not exceed --max-empties");
         action = [g, gOut] { return runGenerate(*g, *gOut); };
@@ -192,8 +195,9 @@ void addFitCommand(CLI::App& app, Action& action) {
     auto t = std::make_shared<TrainSettings>();
     CLI::App* train = fit->add_subcommand("train", "Fit the pattern weights to solved positions");
     train->add_option("files", t->files, "Files written by `fit8 generate`")->required()->check(CLI::ExistingFile);
-    train->add_option("-o,--out", t->out, "C++ source to write the weights to (e.g. src/pattern8_weights.cpp)");
+    train->add_option("-o,--out", t->out, "C++ source to write the weights to (e.g. weights/pattern8_endgame_weights.cpp)");
     addFitOptions(train, t->fit);
+    addExamples(*train, {"reversi fit8 train endgame.txt -o weights/pattern8_endgame_weights.cpp"});
     train->callback([t, &action] { action = [t] { return runTrain(*t); }; });
 
     auto m = std::make_shared<pattern8::GameOptions>();
@@ -211,14 +215,16 @@ void addFitCommand(CLI::App& app, Action& action) {
     games->add_flag("!--pattern-player", m->handEvaluation, "The engine plays with its pattern evaluation, not the hand-set one");
     games->add_option("-j,--jobs", m->jobs, "Threads")->check(CLI::Range(1, 256))->capture_default_str();
     games->add_option("-o,--out", *mOut, "Output file")->required();
+    addExamples(*games, {"reversi fit8 games --games 15000 --seed 1 -j 2 -o games.txt"});
     games->callback([m, mOut, &action] { action = [m, mOut] { return runGames(*m, *mOut); }; });
 
     auto p = std::make_shared<TrainSettings>();
     auto overlap = std::make_shared<int>(2);
     CLI::App* phases = fit->add_subcommand("train-phases", "Fit the midgame phases' weights to `fit8 games` positions");
     phases->add_option("files", p->files, "Files written by `fit8 games`")->required()->check(CLI::ExistingFile);
-    phases->add_option("-o,--out", p->out, "C++ source to write the weights to (e.g. src/pattern8_phase_weights.cpp)");
+    phases->add_option("-o,--out", p->out, "C++ source to write the weights to (e.g. weights/pattern8_phase_weights.cpp)");
     addFitOptions(phases, p->fit);
+    addExamples(*phases, {"reversi fit8 train-phases games.txt -o weights/pattern8_phase_weights.cpp"});
     phases->add_option("--overlap", *overlap, "Positions this many empties beyond a phase also train it")
         ->check(CLI::Range(0, 8))
         ->capture_default_str();

@@ -7,6 +7,7 @@
 #include <iostream>
 #include <memory>
 
+#include "cli.hpp"
 #include "commands.hpp"
 #include "platform/atomic_file.hpp"
 #include "platform/interrupt.hpp"
@@ -139,6 +140,9 @@ void addMatchCommands(CLI::App& app, Action& action) {
         "match", "Games between two players, both colours, at one or more sizes, with a score table");
     match->add_option("players", matchSettings->players, kPlayerHelp)->required()->expected(2);
     addOptions(*match, *matchSettings);
+    addExamples(*match, {"reversi match part2 smartest --sizes 8,16,26",
+                         "reversi match part2:time=0.1 greedy --games 50 --opening-plies 6 --jobs 2 --json result.json",
+                         "reversi match \"cmd:./a.out\" smarter --sizes 8   (a program speaking the lab protocol)"});
     match->callback([matchSettings, &action] { action = [matchSettings] { return run(*matchSettings, false); }; });
 
     auto tournamentSettings = std::make_shared<MatchSettings>();
@@ -146,6 +150,8 @@ void addMatchCommands(CLI::App& app, Action& action) {
         "tournament", "Round robin: every pair of players plays both colours; a leaderboard with Elo ratings");
     tournament->add_option("players", tournamentSettings->players, kPlayerHelp)->required()->expected(2, 64);
     addOptions(*tournament, *tournamentSettings);
+    addExamples(*tournament, {"reversi tournament greedy smarter smartest part2:time=0.05 --sizes 6,8",
+                              "reversi tournament part2 \"cmd:./alice/a.out\" \"cmd:./bob/a.out\" --save-games games/"});
     tournament->callback(
         [tournamentSettings, &action] { action = [tournamentSettings] { return run(*tournamentSettings, true); }; });
 }

@@ -9,6 +9,7 @@
 #include <memory>
 #include <random>
 
+#include "cli.hpp"
 #include "commands.hpp"
 #include "programs/play_session.hpp"
 #include "programs/settings.hpp"
@@ -227,6 +228,10 @@ void addPlayCommands(CLI::App& app, Action& action) {
         a->seedGiven = true;
     });
     play->callback([a, &action] { action = [a] { return runPlay(*a); }; });
+    addExamples(*play, {"reversi play                                     asks for the size and the seats",
+                        "reversi play --black human --white human         two people",
+                        "reversi play --white part2 --level 6             you (Black) against the engine, 6 plies deep",
+                        "reversi play --black smartest --white part2 --delay 1   watch two computers"});
 
     auto r = std::make_shared<ReplayArgs>();
     CLI::App* replay = app.add_subcommand("replay", "Show a saved game move by move");
@@ -241,6 +246,7 @@ void addPlayCommands(CLI::App& app, Action& action) {
     replay->add_option("--delay", r->delay, "Seconds between moves instead of waiting for Enter")
         ->check(CLI::Range(0.0, 60.0));
     replay->callback([r, &action] { action = [r] { return runReplayCommand(*r); }; });
+    addExamples(*replay, {"reversi replay game.txt", "reversi replay games/game-0001.txt --no-step"});
 }
 
 }  // namespace reversi::app

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <thread>
 
+#include "cli.hpp"
 #include "commands.hpp"
 #include "platform/cpu_clock.hpp"
 #include "search/endgame8.hpp"
@@ -210,6 +211,7 @@ void addToolCommands(CLI::App& app, Action& action) {
         cmd->add_flag("--cross-check", s->crossCheck,
                       "Also count with the char-array rules and compare (exit status 1 on a mismatch)");
         cmd->callback([s, &action] { action = [s] { return runPerft(*s); }; });
+        addExamples(*cmd, {"reversi perft --depth 9", "reversi perft --size 6 --depth 8 --cross-check"});
     }
     {
         auto s = std::make_shared<SolveSettings>();
@@ -232,6 +234,8 @@ void addToolCommands(CLI::App& app, Action& action) {
             ->check(CLI::Range(10, 28))
             ->capture_default_str();
         cmd->callback([s, &action] { action = [s] { return runSolve(*s); }; });
+        addExamples(*cmd, {"reversi solve tests/data/fforum-1-19.obf --check",
+                           "reversi solve tests/data/fforum-20-39.obf --first-number 20 --last 10 -j 2"});
     }
     {
         auto opts = std::make_shared<NBoardOptions>();
@@ -242,6 +246,7 @@ void addToolCommands(CLI::App& app, Action& action) {
         cmd->callback([opts, &action] {
             action = [opts] { return runNBoard(std::cin, std::cout, *opts); };
         });
+        addExamples(*cmd, {"reversi nboard --move-time 2   (set as the engine command of an NBoard GUI)"});
     }
     {
         auto opts = std::make_shared<GtpOptions>();
@@ -253,6 +258,7 @@ void addToolCommands(CLI::App& app, Action& action) {
             ->check(CLI::Range(0, 64))
             ->capture_default_str();
         cmd->callback([opts, &action] { action = [opts] { return runGtp(std::cin, std::cout, *opts); }; });
+        addExamples(*cmd, {"reversi gtp --move-time 0.5", "printf 'boardsize 8\\ngenmove b\\n' | reversi gtp --depth 4"});
     }
 }
 

@@ -11,6 +11,7 @@
 #include <iostream>
 #include <memory>
 
+#include "cli.hpp"
 #include "commands.hpp"
 #include "eval/evaluate.hpp"
 #include "arena/match.hpp"
@@ -125,6 +126,7 @@ void addTuneCommand(CLI::App& app, Action& action) {
     cmd->add_option("--start", s->start, "Starting weights, NAME=VALUE,... over the defaults");
     auto list = std::make_shared<bool>(false);
     cmd->add_flag("--list", *list, "Print the weights and their default values, then exit");
+    addExamples(*cmd, {"reversi tune --list", "reversi tune --params frontier.open,mobility.open --sizes 10 --games 40 -j 2"});
     cmd->callback([s, list, &action] {
         action = [s, list] {
             if (*list) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <string>
 
 #include <CLI/CLI.hpp>
 
@@ -33,7 +34,8 @@ Action defaultLabAction();
 // The standalone lab executables (lab6, lab7part1, lab7part2) configure their one program directly
 // on their top-level app: same options as the subcommand of the same name.
 enum class LabProgram { kLab6, kPart1, kPart2 };
-void configureLabProgram(CLI::App& app, LabProgram program, Action& action);
+// `invocation` is how the examples of --help run it ("reversi part2", "lab7part2").
+void configureLabProgram(CLI::App& app, LabProgram program, Action& action, const std::string& invocation);
 
 // Runs a single-program front-end (the standalone lab executables).
 int runLabExecutable(LabProgram program, const char* description, int argc, char** argv);

@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""The command-line conventions of every front-end (docs/commands.md):
+
+- `--version` prints "reversi X.Y.Z" and exits 0, from `reversi` and each lab executable;
+- `reversi help [COMMAND]` prints what `--help` prints, and exits 2 for an unknown command;
+- every command's --help ends with examples;
+- a command line that cannot be run (unknown option, bad or missing value) exits 2 with one line on
+  standard error naming the command, and nothing on standard output;
+- the lab game programs, run with a terminal on standard input, say on standard error (never standard
+  output, which stays the byte-exact transcript) where the forgiving game is; through a pipe they say nothing.
+
+    test_cli.py BUILD_DIR
+"""
+import os
+import pty
+import re
+import subprocess
+import sys
+
+build = sys.argv[1]
+failures = []
+
+
+def run(args, stdin=None, input_text=""):
+    p = subprocess.run([os.path.join(build, args[0])] + args[1:], input=input_text if stdin is None else None,
+                       stdin=stdin, capture_output=True, text=True, timeout=60)
+    return p.returncode, p.stdout, p.stderr
+
+
+def check(condition, what):
+    if not condition:
+        failures.append(what)
+        print("FAIL: " + what)
+
+
+# --version
+for exe in ["reversi", "lab6", "lab7part1", "lab7part2"]:
+    code, out, err = run([exe, "--version"])
+    check(code == 0 and re.fullmatch(r"reversi \d+\.\d+\.\d+\n", out), "%s --version: %r %r" % (exe, code, out))
+
+# reversi help, and the commands it lists
+code, top, _ = run(["reversi", "help"])
+check(code == 0 and "Subcommands:" in top, "reversi help lists the commands")
+commands = re.findall(r"^  ([a-z0-9]+) {2,}", top.split("Subcommands:")[1], re.M)
+check(len(commands) >= 15, "reversi help lists %d commands" % len(commands))
+for name in commands:
+    code, out, _ = run(["reversi", name, "--help"])
+    check(code == 0 and "Examples:" in out, "reversi %s --help ends with examples" % name)
+    code2, out2, _ = run(["reversi", "help", name])
+    check(code2 == 0 and out2 == out, "reversi help %s prints what --help prints" % name)
+code, out, err = run(["reversi", "help", "fit8", "train"])
+check(code == 0 and "reversi fit8 train" in out, "reversi help fit8 train")
+code, out, err = run(["reversi", "help", "nosuchcommand"])
+check(code == 2 and out == "" and "nosuchcommand" in err, "reversi help of an unknown command exits 2")
+
+# Command lines that cannot be run: exit 2, one line on standard error naming the command.
+bad = [
+    (["reversi", "--no-such-option"], "reversi"),
+    (["reversi", "nosuchcommand"], "reversi"),
+    (["reversi", "match", "part2"], "reversi match"),
+    (["reversi", "match", "part2", "greedy", "--games", "0"], "reversi match"),
+    (["reversi", "match", "part2", "greedy", "--games", "x"], "reversi match"),
+    (["reversi", "tournament", "greedy", "smarter", "--sizes"], "reversi tournament"),
+    (["reversi", "part2", "--move-time", "0"], "reversi part2"),
+    (["reversi", "part1", "--edition", "2020"], "reversi part1"),
+    (["reversi", "play", "--size", "30"], "reversi play"),
+    (["reversi", "perft", "--depth", "0"], "reversi perft"),
+    (["reversi", "solve"], "reversi solve"),
+    (["reversi", "fit8", "train"], "reversi fit8 train"),
+    (["lab6", "--extra"], "lab6"),
+    (["lab7part1", "--edition"], "lab7part1"),
+    (["lab7part2", "--depth", "99"], "lab7part2"),
+]
+for args, name in bad:
+    code, out, err = run(args)
+    lines = err.splitlines()
+    check(code == 2 and out == "" and len(lines) == 1 and lines[0].startswith(name + ": "),
+          "%s: exit %d, stdout %r, stderr %r" % (" ".join(args), code, out, err))
+
+# The lab game programs at a terminal point to `reversi play`, on standard error only.
+for args in (["lab7part1"], ["lab7part2", "--depth", "1"], ["reversi", "part1"], ["reversi"]):
+    master, slave = pty.openpty()
+    os.write(master, b"4\nW\nzz\n")  # an invalid first move ends the game
+    code, out, err = run(args, stdin=slave)
+    os.close(slave)
+    os.close(master)
+    check(out.startswith("Enter the board dimension: ") and "reversi play" not in out,
+          "%s at a terminal: standard output is the transcript: %r" % (" ".join(args), out[:80]))
+    check("`reversi play`" in err, "%s at a terminal: the hint on standard error: %r" % (" ".join(args), err))
+    code, out, err = run(args, input_text="4\nW\nzz\n")
+    check("reversi play" not in err, "%s through a pipe: no hint: %r" % (" ".join(args), err))
+
+if failures:
+    print("%d failure(s)" % len(failures))
+    sys.exit(1)
+print("command line: every check passed")
