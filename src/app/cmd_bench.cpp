@@ -26,6 +26,7 @@ bool validSizes(std::vector<int>& sizes) {
 
 void addTuneCommand(CLI::App& app, Action& action);  // cmd_tune.cpp
 void addFitCommand(CLI::App& app, Action& action);   // cmd_fit.cpp
+void addTrainCommands(CLI::App& app, Action& action);  // cmd_train8.cpp
 
 namespace {
 void addBenchCommand(CLI::App& app, Action& action) {
@@ -67,6 +68,7 @@ void addEngineCommands(CLI::App& app, Action& action) {
     addBenchCommand(app, action);
     addTuneCommand(app, action);
     addFitCommand(app, action);
+    addTrainCommands(app, action);
 }
 
 }  // namespace reversi::app

@@ -1,0 +1,170 @@
+#include "tools/corpus8.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+#include "bitboard/bitboard8.hpp"
+#include "bitboard/position.hpp"
+#include "engine/engine.hpp"
+#include "platform/atomic_file.hpp"
+#include "platform/splitmix.hpp"
+
+namespace reversi::train8 {
+
+namespace {
+
+using u64 = std::uint64_t;
+constexpr char kMagic[8] = {'R', 'V', '8', 'P', 'O', 'S', '0', '1'};
+constexpr std::size_t kHeader = 16, kRecord = 18;
+
+std::string blockName(const std::string& dir, int block) {
+    char name[32];
+    std::snprintf(name, sizeof name, "block-%05d.pos", block);
+    return (std::filesystem::path(dir) / name).string();
+}
+
+int nthBit(u64 m, u64 n) {
+    for (n %= static_cast<u64>(std::popcount(m)); n; --n) m &= m - 1;
+    return std::countr_zero(m);
+}
+
+// One game: the positions (side to move has a move) and, at the end, every position's final margin.
+void playGame(const CorpusOptions& o, u64 seed, EngineMover& engine, std::vector<CorpusPosition>& out) {
+    u64 rng = seed;
+    const int span = std::max(0, o.openingMax - o.openingMin);
+    const int opening = o.openingMin + static_cast<int>(splitmixNext(rng) % static_cast<u64>(span + 1));
+    Board board(8);
+    char toMove = kBlack;
+    const std::size_t first = out.size();
+    std::vector<char> sides;
+    for (int ply = 0;; ++ply) {
+        if (!board.hasLegalMove(toMove)) {
+            toMove = opponentOf(toMove);
+            if (!board.hasLegalMove(toMove)) break;
+        }
+        const Position<8> pos = Position<8>::fromBoard(board, toMove);
+        const u64 P = pos.P.w[0], O = pos.O.w[0];
+        out.push_back({P, O, 0, static_cast<std::uint8_t>(64 - std::popcount(P | O))});
+        sides.push_back(toMove);
+        Move move;
+        const bool random = ply < opening || static_cast<double>(splitmixNext(rng) >> 11) * 0x1p-53 < o.randomMoveRate;
+        if (random) {
+            move = squareToMove(8, nthBit(bb8::moves(P, O), splitmixNext(rng)));
+        } else {
+            move = engine.chooseMove(board, toMove);
+        }
+        board.applyMove(move.row, move.col, toMove);
+        toMove = opponentOf(toMove);
+    }
+    const int black = board.count(kBlack), white = board.count(kWhite), empty = 64 - black - white;
+    const int blackMargin = black > white ? black - white + empty : black < white ? black - white - empty : 0;
+    for (std::size_t i = first; i < out.size(); ++i)
+        out[i].finalMargin = static_cast<std::int8_t>(sides[i - first] == kBlack ? blackMargin : -blackMargin);
+}
+
+std::string encodeBlock(int games, const std::vector<CorpusPosition>& positions) {
+    std::string bytes(kHeader + kRecord * positions.size(), '\0');
+    std::memcpy(bytes.data(), kMagic, 8);
+    const auto put32 = [&](std::size_t at, std::uint32_t v) {
+        for (int i = 0; i < 4; ++i) bytes[at + static_cast<std::size_t>(i)] = static_cast<char>(v >> (8 * i));
+    };
+    put32(8, static_cast<std::uint32_t>(games));
+    put32(12, static_cast<std::uint32_t>(positions.size()));
+    std::size_t at = kHeader;
+    for (const CorpusPosition& p : positions) {
+        for (int i = 0; i < 8; ++i) bytes[at + static_cast<std::size_t>(i)] = static_cast<char>(p.P >> (8 * i));
+        for (int i = 0; i < 8; ++i) bytes[at + 8 + static_cast<std::size_t>(i)] = static_cast<char>(p.O >> (8 * i));
+        bytes[at + 16] = static_cast<char>(p.finalMargin);
+        bytes[at + 17] = static_cast<char>(p.empties);
+        at += kRecord;
+    }
+    return bytes;
+}
+
+}  // namespace
+
+void generateCorpus(const CorpusOptions& o, const std::function<void(int, int)>& progress) {
+    std::filesystem::create_directories(o.dir);
+    const int blocks = (o.games + o.blockGames - 1) / o.blockGames;
+    std::vector<int> todo;
+    for (int b = 0; b < blocks; ++b)
+        if (!std::filesystem::exists(blockName(o.dir, b))) todo.push_back(b);
+    std::atomic<std::size_t> next{0};
+    std::atomic<int> done{blocks - static_cast<int>(todo.size())};
+    std::mutex failure;
+    std::string error;
+    auto worker = [&](bool reports) {
+        EngineOptions engineOptions;
+        engineOptions.maxDepth = o.depth;
+        engineOptions.moveTime = 60;  // the depth decides; the time is only a guard
+        EngineMover engine(engineOptions);
+        for (std::size_t i; (i = next++) < todo.size();) {
+            const int b = todo[i];
+            const int firstGame = b * o.blockGames, games = std::min(o.blockGames, o.games - firstGame);
+            std::vector<CorpusPosition> positions;
+            for (int g = firstGame; g < firstGame + games; ++g)
+                playGame(o, mixSeed(o.seed, static_cast<u64>(g)), engine, positions);
+            try {
+                writeFileAtomically(blockName(o.dir, b), encodeBlock(games, positions));
+            } catch (const std::exception& e) {
+                const std::lock_guard lock(failure);
+                error = e.what();
+                next = todo.size();
+            }
+            const int d = ++done;
+            if (reports && progress) progress(d, blocks);
+        }
+    };
+    if (progress) progress(done, blocks);
+    std::vector<std::thread> threads;
+    for (int j = 1; j < std::max(1, o.jobs); ++j) threads.emplace_back(worker, false);
+    worker(true);
+    for (auto& t : threads) t.join();
+    if (!error.empty()) throw std::runtime_error(error);
+}
+
+std::vector<CorpusPosition> readCorpusBlock(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error("cannot read " + path);
+    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto get32 = [&](std::size_t at) {
+        std::uint32_t v = 0;
+        for (int i = 0; i < 4; ++i) v |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[at + static_cast<std::size_t>(i)])) << (8 * i);
+        return v;
+    };
+    if (bytes.size() < kHeader || std::memcmp(bytes.data(), kMagic, 8) != 0)
+        throw std::runtime_error(path + ": not a corpus block");
+    const std::size_t count = get32(12);
+    if (bytes.size() != kHeader + kRecord * count) throw std::runtime_error(path + ": truncated corpus block");
+    std::vector<CorpusPosition> positions(count);
+    for (std::size_t k = 0; k < count; ++k) {
+        const std::size_t at = kHeader + kRecord * k;
+        CorpusPosition& p = positions[k];
+        for (int i = 0; i < 8; ++i) p.P |= static_cast<u64>(static_cast<unsigned char>(bytes[at + static_cast<std::size_t>(i)])) << (8 * i);
+        for (int i = 0; i < 8; ++i) p.O |= static_cast<u64>(static_cast<unsigned char>(bytes[at + 8 + static_cast<std::size_t>(i)])) << (8 * i);
+        p.finalMargin = static_cast<std::int8_t>(bytes[at + 16]);
+        p.empties = static_cast<std::uint8_t>(bytes[at + 17]);
+    }
+    return positions;
+}
+
+std::vector<std::string> corpusBlocks(const std::string& dir) {
+    std::vector<std::string> files;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind("block-", 0) == 0 && name.size() > 4 && name.substr(name.size() - 4) == ".pos")
+            files.push_back(entry.path().string());
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+}  // namespace reversi::train8

@@ -1,0 +1,90 @@
+// The 8x8 training corpus (tools/corpus8.hpp): seeded, the same whatever the threads and resumes, and
+// every record a real position of a legal game.
+#include <unistd.h>
+
+#include <bit>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <catch2/catch.hpp>
+
+#include "bitboard/bitboard8.hpp"
+#include "tools/corpus8.hpp"
+
+using namespace reversi;
+
+namespace {
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+std::string freshDir(const std::string& name) {
+    const auto dir = std::filesystem::temp_directory_path() / ("reversi-test-" + name + "-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    return dir.string();
+}
+
+}  // namespace
+
+TEST_CASE("corpus blocks depend on the seed alone, not on threads or resumes", "[train8]") {
+    train8::CorpusOptions o;
+    o.games = 12;
+    o.blockGames = 4;
+    o.depth = 2;
+    o.dir = freshDir("corpus-a");
+    train8::generateCorpus(o);
+    const auto blocks = train8::corpusBlocks(o.dir);
+    REQUIRE(blocks.size() == 3);
+
+    train8::CorpusOptions p = o;
+    p.dir = freshDir("corpus-b");
+    p.jobs = 2;
+    train8::generateCorpus(p);
+    std::filesystem::remove(train8::corpusBlocks(p.dir)[1]);  // an interrupted run: resume it
+    train8::generateCorpus(p);
+    const auto again = train8::corpusBlocks(p.dir);
+    REQUIRE(again.size() == 3);
+    for (std::size_t i = 0; i < 3; ++i) CHECK(slurp(blocks[i]) == slurp(again[i]));
+
+    train8::CorpusOptions q = o;
+    q.dir = freshDir("corpus-c");
+    q.seed = 2;
+    train8::generateCorpus(q);
+    CHECK(slurp(train8::corpusBlocks(q.dir)[0]) != slurp(blocks[0]));
+    for (const auto& d : {o.dir, p.dir, q.dir}) std::filesystem::remove_all(d);
+}
+
+TEST_CASE("corpus records are positions of legal games with their final margins", "[train8]") {
+    train8::CorpusOptions o;
+    o.games = 6;
+    o.blockGames = 6;
+    o.depth = 1;
+    o.dir = freshDir("corpus-d");
+    train8::generateCorpus(o);
+    const auto positions = train8::readCorpusBlock(train8::corpusBlocks(o.dir).at(0));
+    REQUIRE(positions.size() > 6 * 20);
+    int starts = 0;
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        const auto& p = positions[i];
+        CHECK((p.P & p.O) == 0);
+        CHECK(bb8::moves(p.P, p.O) != 0);  // only positions where the side to move has a move
+        CHECK(p.empties == 64 - std::popcount(p.P | p.O));
+        if (p.empties == 60) {
+            ++starts;
+            continue;
+        }
+        // Each record follows from the one before by one move (and perhaps a pass): one disc more.
+        const auto& q = positions[i - 1];
+        CHECK(p.empties + 1 == q.empties);
+        // One game's records share its final margin, seen from each side to move.
+        CHECK(std::abs(p.finalMargin) == std::abs(q.finalMargin));
+    }
+    CHECK(starts == 6);
+    std::filesystem::remove_all(o.dir);
+    CHECK_THROWS(train8::readCorpusBlock(o.dir + "/missing.pos"));
+}
