@@ -1,0 +1,262 @@
+#include "eval/eval8.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+#include "bitboard/bitboard8.hpp"
+
+namespace reversi::eval8 {
+
+namespace {
+
+using Square = std::pair<int, int>;  // row, column
+
+std::vector<std::vector<Square>> basePatterns() {
+    std::vector<std::vector<Square>> b;
+    std::vector<Square> edge2x;  // a1..h1 and the X squares b2, g2
+    for (int c = 0; c < 8; ++c) edge2x.push_back({0, c});
+    edge2x.push_back({1, 1});
+    edge2x.push_back({1, 6});
+    b.push_back(edge2x);
+    b.push_back({{0, 0}, {0, 2}, {0, 3}, {0, 4}, {0, 5}, {0, 7}, {1, 2}, {1, 3}, {1, 4}, {1, 5}});  // edge block
+    std::vector<Square> corner33, corner25;
+    for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 3; ++c) corner33.push_back({r, c});
+    for (int r = 0; r < 2; ++r)
+        for (int c = 0; c < 5; ++c) corner25.push_back({r, c});
+    b.push_back(corner33);
+    b.push_back(corner25);
+    b.push_back({{0, 0}, {0, 1}, {0, 2}, {0, 3}, {1, 0}, {1, 1}, {1, 2}, {2, 0}, {2, 1}, {3, 0}});  // triangle
+    for (int row = 1; row <= 3; ++row) {  // the inner rows 2, 3, 4
+        std::vector<Square> line;
+        for (int c = 0; c < 8; ++c) line.push_back({row, c});
+        b.push_back(line);
+    }
+    for (int shift = 0; shift <= 4; ++shift) {  // diagonals of 8, 7, 6, 5, 4 squares
+        std::vector<Square> diag;
+        for (int i = 0; i + shift < 8; ++i) diag.push_back({i, i + shift});
+        b.push_back(diag);
+    }
+    return b;
+}
+
+Square transform(Square s, int which) {
+    auto [r, c] = s;
+    if (which & 4) std::swap(r, c);
+    if (which & 1) c = 7 - c;
+    if (which & 2) r = 7 - r;
+    return {r, c};
+}
+
+int pow3(int n) {
+    int p = 1;
+    while (n-- > 0) p *= 3;
+    return p;
+}
+
+std::vector<int> sortedSquares(const std::vector<Square>& squares) {
+    std::vector<int> key;
+    for (const auto& [r, c] : squares) key.push_back(r * 8 + c);
+    std::sort(key.begin(), key.end());
+    return key;
+}
+
+Geometry buildGeometry() {
+    Geometry g;
+    const auto bases = basePatterns();
+    if (static_cast<int>(bases.size()) != kTypes) throw std::logic_error("eval8: pattern count");
+    int k = 0;
+    for (int type = 0; type < kTypes; ++type) {
+        const auto& base = bases[static_cast<std::size_t>(type)];
+        g.typeSize[static_cast<std::size_t>(type)] = static_cast<int>(base.size());
+        std::vector<std::vector<int>> seen;
+        for (int which = 0; which < 8; ++which) {
+            std::vector<Square> image;
+            for (const Square& s : base) image.push_back(transform(s, which));
+            const auto key = sortedSquares(image);
+            if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
+            seen.push_back(key);
+            if (k >= kInstances) throw std::logic_error("eval8: instance count");
+            Instance& in = g.instances[static_cast<std::size_t>(k)];
+            in.type = type;
+            in.size = static_cast<int>(image.size());
+            for (int j = 0; j < in.size; ++j) {
+                const int sq = image[static_cast<std::size_t>(j)].first * 8 + image[static_cast<std::size_t>(j)].second;
+                in.squares[static_cast<std::size_t>(j)] = sq;
+                auto& count = g.touchCount[static_cast<std::size_t>(sq)];
+                g.touch[static_cast<std::size_t>(sq)][static_cast<std::size_t>(count++)] =
+                    Touch{static_cast<std::uint8_t>(k), static_cast<std::uint16_t>(pow3(in.size - 1 - j))};
+            }
+            ++k;
+        }
+    }
+    if (k != kInstances) throw std::logic_error("eval8: instance count");
+    return g;
+}
+
+// The digit permutations that map a base pattern onto itself under a board symmetry (the identity
+// included): image digit sigma[j] holds what digit j held.
+std::vector<std::vector<int>> selfSymmetries(const std::vector<Square>& base) {
+    std::vector<std::vector<int>> out;
+    const auto key = sortedSquares(base);
+    for (int which = 0; which < 8; ++which) {
+        std::vector<Square> image;
+        for (const Square& s : base) image.push_back(transform(s, which));
+        if (sortedSquares(image) != key) continue;
+        std::vector<int> sigma;
+        for (const Square& s : image) sigma.push_back(static_cast<int>(std::find(base.begin(), base.end(), s) - base.begin()));
+        if (std::find(out.begin(), out.end(), sigma) == out.end()) out.push_back(sigma);
+    }
+    return out;
+}
+
+Layout buildLayout() {
+    Layout L;
+    const auto bases = basePatterns();
+    std::uint32_t at = 0, packedAt = 0;
+    for (int type = 0; type < kTypes; ++type) {
+        const auto& base = bases[static_cast<std::size_t>(type)];
+        const int n = static_cast<int>(base.size()), configs = pow3(n);
+        L.offset[static_cast<std::size_t>(type)] = at;
+        L.packedOffset[static_cast<std::size_t>(type)] = packedAt;
+        at += static_cast<std::uint32_t>(configs);
+        const auto symmetries = selfSymmetries(base);
+        auto& index = L.packedIndex[static_cast<std::size_t>(type)];
+        index.assign(static_cast<std::size_t>(configs), UINT32_MAX);
+        std::uint32_t next = 0;
+        std::vector<int> digits(static_cast<std::size_t>(n)), image(static_cast<std::size_t>(n));
+        for (int c = 0; c < configs; ++c) {
+            if (index[static_cast<std::size_t>(c)] != UINT32_MAX) continue;
+            for (int j = n - 1, v = c; j >= 0; --j, v /= 3) digits[static_cast<std::size_t>(j)] = v % 3;
+            // Every mirror image of c gets c's packed index.
+            for (const auto& sigma : symmetries) {
+                for (int j = 0; j < n; ++j) image[static_cast<std::size_t>(sigma[static_cast<std::size_t>(j)])] = digits[static_cast<std::size_t>(j)];
+                int v = 0;
+                for (int j = 0; j < n; ++j) v = v * 3 + image[static_cast<std::size_t>(j)];
+                index[static_cast<std::size_t>(v)] = next;
+            }
+            ++next;
+        }
+        packedAt += next;
+    }
+    const Geometry& g = geometry();
+    for (int k = 0; k < kInstances; ++k)
+        L.instanceOffset[static_cast<std::size_t>(k)] = L.offset[static_cast<std::size_t>(g.instances[static_cast<std::size_t>(k)].type)];
+    L.mobilityOffset = at;
+    L.potentialOffset = L.mobilityOffset + (kMobilityCap + 1) * (kMobilityCap + 1);
+    L.parityOffset = L.potentialOffset + (kPotentialCap + 1) * (kPotentialCap + 1);
+    L.perPhase = L.parityOffset + 2;
+    L.packedMobilityOffset = packedAt;
+    L.packedPotentialOffset = L.packedMobilityOffset + (kMobilityCap + 1) * (kMobilityCap + 1);
+    L.packedParityOffset = L.packedPotentialOffset + (kPotentialCap + 1) * (kPotentialCap + 1);
+    L.packedPerPhase = L.packedParityOffset + 2;
+    return L;
+}
+
+u64 neighbours(u64 x) {
+    return x >> 8 | x << 8 | ((x >> 1 | x >> 9 | x << 7) & 0x7F7F7F7F7F7F7F7FULL) |
+           ((x << 1 | x << 9 | x >> 7) & 0xFEFEFEFEFEFEFEFEULL);
+}
+
+// (P's potential mobility, O's): the empty squares next to the other side's discs.
+std::pair<int, int> potentialMobility(u64 P, u64 O) {
+    const u64 empty = ~(P | O);
+    return {std::min(kPotentialCap, std::popcount(neighbours(O) & empty)),
+            std::min(kPotentialCap, std::popcount(neighbours(P) & empty))};
+}
+
+std::uint32_t mobilityIndex(int movesP, int movesO) {
+    return static_cast<std::uint32_t>(std::min(kMobilityCap, movesP) * (kMobilityCap + 1) + std::min(kMobilityCap, movesO));
+}
+
+}  // namespace
+
+const Geometry& geometry() {
+    static const Geometry g = buildGeometry();
+    return g;
+}
+
+const Layout& layout() {
+    static const Layout L = buildLayout();
+    return L;
+}
+
+Features featuresOf(u64 P, u64 O) {
+    Features f;
+    const Geometry& g = geometry();
+    for (int k = 0; k < kInstances; ++k) {
+        const Instance& in = g.instances[static_cast<std::size_t>(k)];
+        int own = 0, opp = 0;
+        for (int j = 0; j < in.size; ++j) {
+            const u64 bit = u64{1} << in.squares[static_cast<std::size_t>(j)];
+            own = own * 3 + ((P & bit) ? 1 : (O & bit) ? 2 : 0);
+            opp = opp * 3 + ((O & bit) ? 1 : (P & bit) ? 2 : 0);
+        }
+        f.own[static_cast<std::size_t>(k)] = static_cast<std::uint16_t>(own);
+        f.opp[static_cast<std::size_t>(k)] = static_cast<std::uint16_t>(opp);
+    }
+    return f;
+}
+
+void packedFeatures(u64 P, u64 O, std::uint32_t* out) {
+    const Geometry& g = geometry();
+    const Layout& L = layout();
+    const Features f = featuresOf(P, O);
+    for (int k = 0; k < kInstances; ++k) {
+        const int type = g.instances[static_cast<std::size_t>(k)].type;
+        *out++ = L.packedOffset[static_cast<std::size_t>(type)] +
+                 L.packedIndex[static_cast<std::size_t>(type)][f.own[static_cast<std::size_t>(k)]];
+    }
+    const auto [pp, po] = potentialMobility(P, O);
+    *out++ = L.packedMobilityOffset + mobilityIndex(std::popcount(bb8::moves(P, O)), std::popcount(bb8::moves(O, P)));
+    *out++ = L.packedPotentialOffset + static_cast<std::uint32_t>(pp * (kPotentialCap + 1) + po);
+    *out = L.packedParityOffset + static_cast<std::uint32_t>((64 - std::popcount(P | O)) & 1);
+}
+
+Weights::Weights(const WeightSet& packed) {
+    const Layout& L = layout();
+    if (packed.name != kName || packed.layout != kLayoutVersion)
+        throw std::runtime_error("weights for \"" + packed.name + "\" layout " + std::to_string(packed.layout) +
+                                 ", expected \"" + kName + "\" layout " + std::to_string(kLayoutVersion));
+    if (packed.tables != kPhases || packed.perTable != L.packedPerPhase)
+        throw std::runtime_error("weights file: " + std::to_string(packed.tables) + " tables of " +
+                                 std::to_string(packed.perTable) + ", expected " + std::to_string(kPhases) + " of " +
+                                 std::to_string(L.packedPerPhase));
+    w_.assign(static_cast<std::size_t>(kPhases) * L.perPhase, 0);
+    for (int phase = 0; phase < kPhases; ++phase) {
+        const std::int16_t* from = packed.weights.data() + static_cast<std::size_t>(phase) * L.packedPerPhase;
+        std::int16_t* to = w_.data() + static_cast<std::size_t>(phase) * L.perPhase;
+        for (int type = 0; type < kTypes; ++type) {
+            const auto& index = L.packedIndex[static_cast<std::size_t>(type)];
+            for (std::size_t c = 0; c < index.size(); ++c)
+                to[L.offset[static_cast<std::size_t>(type)] + c] = from[L.packedOffset[static_cast<std::size_t>(type)] + index[c]];
+        }
+        std::copy(from + L.packedMobilityOffset, from + L.packedPerPhase, to + L.mobilityOffset);
+    }
+}
+
+int Weights::evaluate(const Features& f, u64 P, u64 O, int movesP, int movesO) const {
+    const Layout& L = layout();
+    const int empties = 64 - std::popcount(P | O);
+    const std::int16_t* w = w_.data() + static_cast<std::size_t>(phaseOf(empties)) * L.perPhase;
+    int sum = 0;
+    for (int k = 0; k < kInstances; ++k) sum += w[L.instanceOffset[static_cast<std::size_t>(k)] + f.own[static_cast<std::size_t>(k)]];
+    const auto [pp, po] = potentialMobility(P, O);
+    sum += w[L.mobilityOffset + mobilityIndex(movesP, movesO)];
+    sum += w[L.potentialOffset + static_cast<std::uint32_t>(pp * (kPotentialCap + 1) + po)];
+    sum += w[L.parityOffset + static_cast<std::uint32_t>(empties & 1)];
+    return sum;
+}
+
+WeightSet packWeights(const std::vector<std::int16_t>& packed) {
+    WeightSet set;
+    set.name = Weights::kName;
+    set.layout = Weights::kLayoutVersion;
+    set.tables = kPhases;
+    set.perTable = layout().packedPerPhase;
+    set.weights = packed;
+    return set;
+}
+
+}  // namespace reversi::eval8

@@ -1,0 +1,122 @@
+// The 8x8 evaluation: patterns of squares (edges with their X squares, edge blocks, corner 3x3, 2x5 and
+// triangle blocks, the inner lines and the diagonals) whose every configuration has its own weight, plus
+// each side's mobility and potential mobility and the parity of the empties, with one weight set per two
+// empties (30 game phases). The weights are fitted to search values of millions of positions
+// (`reversi train8`, docs/training.md) and estimate the final disc margin.
+//
+// Feature indices are kept incrementally: a move changes only the patterns through the squares it fills
+// and flips (play()), so the search updates them on every move instead of recomputing them at the leaves.
+// Indices are base 3 over a pattern's squares, first square most significant, digit 1 for the side the
+// array belongs to and 2 for the other side.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "eval/score.hpp"
+#include "eval/weights_file.hpp"
+
+namespace reversi::eval8 {
+
+using u64 = std::uint64_t;
+
+constexpr int kTypes = 13;      // base patterns
+constexpr int kInstances = 54;  // their images under the board's symmetries (distinct square sets)
+constexpr int kMaxPatternSize = 10;
+constexpr int kPhases = 30;     // weight sets, one per two empties
+constexpr int kScale = 32;      // a weight of kScale is one disc
+constexpr int kMobilityCap = 24;   // moves counted up to this, each side: a (25 x 25) table
+constexpr int kPotentialCap = 31;  // potential mobility likewise: a (32 x 32) table
+
+constexpr int phaseOf(int empties) { return empties / 2 < kPhases ? empties / 2 : kPhases - 1; }
+// The named conversion from eval8 units (1/kScale disc) to the score unit of eval/score.hpp.
+constexpr int toScore(int value) { return value * kScorePerDisc / kScale; }
+
+struct Instance {
+    int type = 0;
+    int size = 0;
+    std::array<int, kMaxPatternSize> squares{};  // row * 8 + column, most significant digit first
+};
+
+// The instances and, for every square, the instances through it with that square's digit weight.
+struct Touch {
+    std::uint8_t instance;
+    std::uint16_t power;
+};
+struct Geometry {
+    std::array<Instance, kInstances> instances{};
+    std::array<std::array<Touch, 12>, 64> touch{};
+    std::array<int, 64> touchCount{};
+    std::array<int, kTypes> typeSize{};
+};
+const Geometry& geometry();
+
+// Feature indices of both sides: own[k] reads the side to move as digit 1, opp[k] the other side as 1.
+struct Features {
+    std::array<std::uint16_t, kInstances> own{}, opp{};
+};
+Features featuresOf(u64 P, u64 O);
+
+// The side to move plays sq, flipping `flips`; the features are then those of the new side to move.
+inline void play(Features& f, int sq, u64 flips) {
+    const Geometry& g = geometry();
+    const auto update = [&](int s, int toOwn, int toOpp) {
+        const Touch* t = g.touch[static_cast<std::size_t>(s)].data();
+        for (int i = g.touchCount[static_cast<std::size_t>(s)]; i > 0; --i, ++t) {
+            f.own[t->instance] = static_cast<std::uint16_t>(f.own[t->instance] + toOwn * t->power);
+            f.opp[t->instance] = static_cast<std::uint16_t>(f.opp[t->instance] + toOpp * t->power);
+        }
+    };
+    update(sq, 1, 2);  // empty -> the mover's disc: digit 1 for the mover, 2 for the other side
+    for (; flips; flips &= flips - 1) update(std::countr_zero(flips), -1, 1);  // 2 -> 1 and 1 -> 2
+    std::swap(f.own, f.opp);
+}
+inline void pass(Features& f) { std::swap(f.own, f.opp); }
+
+// Per phase, the weight table is laid out as: every pattern type's 3^size configurations, then the
+// mobility pair, the potential mobility pair and the parity of the empties.
+struct Layout {
+    std::array<std::uint32_t, kTypes> offset{};        // of each type's table
+    std::array<std::uint32_t, kInstances> instanceOffset{};  // of each instance's type's table
+    std::uint32_t mobilityOffset = 0, potentialOffset = 0, parityOffset = 0;
+    std::uint32_t perPhase = 0;
+    // Packed: configurations that are mirror images under a symmetry of the pattern share one weight
+    // (the weights files and the fits use the packed form).
+    std::array<std::vector<std::uint32_t>, kTypes> packedIndex;  // configuration -> index in the packed table
+    std::array<std::uint32_t, kTypes> packedOffset{};
+    std::uint32_t packedMobilityOffset = 0, packedPotentialOffset = 0, packedParityOffset = 0;
+    std::uint32_t packedPerPhase = 0;
+};
+const Layout& layout();
+
+// The packed weight indices of a position (P to move): one per instance, then mobility, potential
+// mobility and parity. For the fits.
+constexpr int kFeatures = kInstances + 3;
+void packedFeatures(u64 P, u64 O, std::uint32_t* out);
+
+// The weight sets of every phase, expanded for evaluation.
+class Weights {
+public:
+    static constexpr const char* kName = "pattern8";
+    static constexpr std::uint32_t kLayoutVersion = 2;
+
+    // Packed weights as fitted or read from a file; throws std::runtime_error on a set made for another
+    // evaluation or layout.
+    explicit Weights(const WeightSet& packed);
+    // The weights built into the program (weights/pattern8.bin).
+    static const Weights& builtin();
+
+    // Estimated final margin for the side to move, in 1/kScale discs.
+    int evaluate(const Features& f, u64 P, u64 O, int movesP, int movesO) const;
+
+private:
+    std::vector<std::int16_t> w_;  // kPhases * layout().perPhase
+};
+
+// The packed weights as a WeightSet, for writing.
+WeightSet packWeights(const std::vector<std::int16_t>& packed);
+
+}  // namespace reversi::eval8

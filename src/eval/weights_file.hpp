@@ -1,0 +1,31 @@
+// Evaluation weights as data: a compact binary file with a version and a checksum. The files live in
+// weights/ and are embedded into the executables at build time (cmake/EmbedWeights.cmake), so that
+// lab7part2 stays one self-contained program; the training tools write them.
+//
+// Layout (little-endian): the magic "REVWGT\r\n" (the CR LF catches a text-mode copy); u32 format
+// version (1); the evaluation's name (16 bytes, NUL-padded) and u32 layout version, which must match
+// what the evaluation expects; u32 tables and u32 weights per table; u64 payload bytes and the
+// payload's FNV-1a 64 checksum; then the payload: the tables' int16 weights, one after another, each
+// non-zero weight as a zig-zag varint, each run of zeros as a 0 byte and the run's length as a varint.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace reversi {
+
+struct WeightSet {
+    std::string name;                // the evaluation the weights are for, e.g. "pattern8"
+    std::uint32_t layout = 0;        // that evaluation's layout version
+    std::uint32_t tables = 0;        // e.g. one per game phase
+    std::uint32_t perTable = 0;
+    std::vector<std::int16_t> weights;  // tables * perTable
+};
+
+std::string encodeWeights(const WeightSet& set);
+// Throws std::runtime_error naming what is wrong (magic, version, checksum, truncation).
+WeightSet decodeWeights(const void* data, std::size_t size);
+
+}  // namespace reversi

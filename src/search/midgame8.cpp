@@ -1,0 +1,309 @@
+#include "search/midgame8.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <vector>
+
+#include "bitboard/bitboard8.hpp"
+#include "search/endgame8.hpp"
+
+namespace reversi {
+
+namespace {
+
+using u64 = std::uint64_t;
+constexpr int kScale = eval8::kScale;
+constexpr int kInf = Midgame8::kMaxScore + 1;
+constexpr int kMaxEval = Midgame8::kMaxScore - 1;  // an estimate never claims a maximal win
+constexpr int kSortDepth = 3;   // at or above: children ordered by their evaluation and mobility
+constexpr int kEtcDepth = 4;    // at or above: enhanced transposition cutoffs
+
+inline u64 bit(int sq) { return u64{1} << sq; }
+
+// Window bounds in discs that contain a window in eval8 units.
+inline int discsBelow(int v) { return v >= 0 ? v / kScale : -((-v + kScale - 1) / kScale); }
+inline int discsAbove(int v) { return -discsBelow(-v); }
+
+struct Entry {
+    u64 P = 0, O = 0;
+    std::int16_t lower = -kInf, upper = kInf;
+    std::uint8_t depth = 0;
+    std::int8_t move = -1;
+    std::uint8_t generation = 0;
+};
+
+struct Node {
+    u64 P, O;
+    eval8::Features f;
+};
+
+struct MoveKey {
+    int sq;
+    u64 flips;
+    int key;
+};
+
+}  // namespace
+
+struct Midgame8::Impl {
+    const eval8::Weights& weights;
+    const ProbCut8* probCut;
+    std::vector<Entry> table;
+    std::size_t mask;
+    std::uint8_t generation = 0;
+    EndgameSolver8 solver{18};
+    u64 nodes = 0, nextCheck = 0;
+    const std::function<bool()>* stop = nullptr;
+    bool stopped = false;
+
+    Impl(const eval8::Weights& w, const ProbCut8* p, int log2)
+        : weights(w), probCut(p && !p->empty() ? p : nullptr), table(std::size_t{1} << log2),
+          mask((std::size_t{1} << log2) - 1) {}
+
+    Entry* bucket(u64 P, u64 O) {
+        u64 h = (P ^ (O * 0x9E3779B97F4A7C15ULL)) * 0xFF51AFD7ED558CCDULL;
+        h ^= h >> 31;
+        return &table[static_cast<std::size_t>(h) & mask & ~std::size_t{1}];
+    }
+    Entry* find(u64 P, u64 O) {
+        Entry* b = bucket(P, O);
+        return (b[0].P == P && b[0].O == O) ? &b[0] : (b[1].P == P && b[1].O == O) ? &b[1] : nullptr;
+    }
+    void store(u64 P, u64 O, int depth, int score, int alpha, int beta, int move) {
+        Entry* b = bucket(P, O);
+        Entry* e = (b[0].P == P && b[0].O == O) ? &b[0] : (b[1].P == P && b[1].O == O) ? &b[1] : nullptr;
+        if (!e) {
+            // Replace the older entry, else the shallower one.
+            const auto worth = [&](const Entry& x) { return (x.generation == generation ? 256 : 0) + x.depth; };
+            e = worth(b[0]) <= worth(b[1]) ? &b[0] : &b[1];
+            *e = Entry{P, O, static_cast<std::int16_t>(-kInf), static_cast<std::int16_t>(kInf), 0, -1, generation};
+        }
+        if (e->depth != depth) {
+            e->lower = static_cast<std::int16_t>(-kInf);
+            e->upper = static_cast<std::int16_t>(kInf);
+            e->depth = static_cast<std::uint8_t>(depth);
+        }
+        if (score > alpha) e->lower = static_cast<std::int16_t>(std::max<int>(e->lower, score));
+        if (score < beta) e->upper = static_cast<std::int16_t>(std::min<int>(e->upper, score));
+        if (move >= 0) e->move = static_cast<std::int8_t>(move);
+        e->generation = generation;
+    }
+
+    bool timeUp() {
+        if (++nodes >= nextCheck) {
+            nextCheck = nodes + 4096;
+            if (stop && *stop && !stopped && (*stop)()) stopped = true;
+        }
+        return stopped;
+    }
+
+    int leaf(const Node& n, u64 moves) const {
+        const int v = weights.evaluate(n.f, n.P, n.O, std::popcount(moves), std::popcount(bb8::moves(n.O, n.P)));
+        return std::clamp(v, -kMaxEval, kMaxEval);
+    }
+
+    // The depth reaches the end of the game: the exact solver, its disc scores scaled.
+    int exact(const Node& n, int alpha, int beta) {
+        const int a = std::max(-65, discsBelow(alpha)), b = std::min(65, discsAbove(beta));
+        const SolveResult r = solver.solve(n.P, n.O, stop ? *stop : std::function<bool()>{}, a, b);
+        nodes += r.nodes;
+        if (!r.complete) stopped = true;
+        return r.score * kScale;
+    }
+
+    static Node child(const Node& n, int sq, u64 flips) {
+        Node c{n.O ^ flips, n.P ^ flips ^ bit(sq), n.f};
+        eval8::play(c.f, sq, flips);
+        return c;
+    }
+
+    // The legal moves with their ordering keys (higher first): the table move, then by the child's
+    // evaluation and the replies it leaves the opponent.
+    int listMoves(const Node& n, u64 moves, int ttMove, int depth, MoveKey* list) {
+        int count = 0;
+        for (u64 m = moves; m; m &= m - 1) {
+            const int sq = std::countr_zero(m);
+            MoveKey& mv = list[count++];
+            mv.sq = sq;
+            mv.flips = bb8::flips(sq, n.P, n.O);
+            if (sq == ttMove) {
+                mv.key = 1 << 30;
+            } else if (depth >= kSortDepth) {
+                const Node c = child(n, sq, mv.flips);
+                const u64 replies = bb8::moves(c.P, c.O);
+                mv.key = c.P == 0 ? (1 << 29) : -leaf(c, replies) - kScale * std::popcount(replies);
+            } else {
+                mv.key = 0;
+            }
+        }
+        return count;
+    }
+    static const MoveKey& pickNext(MoveKey* list, int i, int count) {
+        int best = i;
+        for (int j = i + 1; j < count; ++j)
+            if (list[j].key > list[best].key) best = j;
+        std::swap(list[i], list[best]);
+        return list[i];
+    }
+
+    // Multi-ProbCut: true when a shallow search predicts a cutoff; `score` is the bound to return.
+    bool probCutoff(const Node& n, int empties, int depth, int alpha, int beta, int& score) {
+        if (!probCut || depth > ProbCut8::kMaxDepth) return false;
+        const ProbCut8::Fit& fit = probCut->at(empties, depth);
+        if (fit.shallow < 0 || fit.a <= 0) return false;
+        const double margin = probCut->t * fit.sigma;
+        const double high = (beta + margin - fit.b) / fit.a;
+        if (high < kMaxEval) {
+            const int bound = static_cast<int>(std::ceil(high));
+            if (pvs(n, fit.shallow, bound - 1, bound, false) >= bound) {
+                score = beta;
+                return true;
+            }
+        }
+        const double low = (alpha - margin - fit.b) / fit.a;
+        if (low > -kMaxEval) {
+            const int bound = static_cast<int>(std::floor(low));
+            if (pvs(n, fit.shallow, bound, bound + 1, false) <= bound) {
+                score = alpha;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    int pvs(const Node& n, int depth, int alpha, int beta, bool passed) {
+        if (timeUp()) return 0;
+        const int empties = 64 - std::popcount(n.P | n.O);
+        if (depth >= empties) return exact(n, alpha, beta);
+        const u64 moves = bb8::moves(n.P, n.O);
+        if (depth == 0) return leaf(n, moves);
+        if (!moves) {
+            if (passed) return bb8::finalMargin(n.P, n.O) * kScale;
+            Node p{n.O, n.P, n.f};
+            eval8::pass(p.f);
+            return -pvs(p, depth, -beta, -alpha, true);
+        }
+        int ttMove = -1;
+        if (const Entry* e = find(n.P, n.O)) {
+            if (e->depth >= depth) {
+                if (e->lower >= beta) return e->lower;
+                if (e->upper <= alpha) return e->upper;
+                if (e->lower == e->upper) return e->lower;
+            }
+            ttMove = e->move;
+        }
+        if (int cut; depth >= 2 && probCutoff(n, empties, depth, alpha, beta, cut)) return cut;
+        if (stopped) return 0;
+        MoveKey list[32];
+        const int count = listMoves(n, moves, ttMove, depth, list);
+        if (depth >= kEtcDepth) {
+            // Enhanced transposition cutoff: a child already known to be bad enough for the opponent.
+            for (int i = 0; i < count; ++i) {
+                const MoveKey& m = list[i];
+                if (const Entry* c = find(n.O ^ m.flips, n.P ^ m.flips ^ bit(m.sq)); c && c->depth >= depth - 1 && -c->upper >= beta)
+                    return -c->upper;
+            }
+        }
+        const int alphaOrig = alpha;
+        int best = -kInf, bestSq = -1;
+        for (int i = 0; i < count; ++i) {
+            const MoveKey& m = pickNext(list, i, count);
+            const Node c = child(n, m.sq, m.flips);
+            int score;
+            if (i == 0) {
+                score = -pvs(c, depth - 1, -beta, -alpha, false);
+            } else {
+                score = -pvs(c, depth - 1, -alpha - 1, -alpha, false);
+                if (score > alpha && score < beta && !stopped) score = -pvs(c, depth - 1, -beta, -alpha, false);
+            }
+            if (stopped) return 0;
+            if (score > best) {
+                best = score;
+                bestSq = m.sq;
+                if (score > alpha) {
+                    alpha = score;
+                    if (alpha >= beta) break;
+                }
+            }
+        }
+        store(n.P, n.O, depth, best, alphaOrig, beta, bestSq);
+        return best;
+    }
+
+    Result root(u64 P, u64 O, int depth, int alpha, int beta, int firstMove) {
+        Result r;
+        const Node n{P, O, eval8::featuresOf(P, O)};
+        const u64 moves = bb8::moves(P, O);
+        const int empties = 64 - std::popcount(P | O);
+        if (!moves || depth >= empties) {
+            r.score = pvs(n, depth, alpha, beta, false);
+            r.complete = !stopped;
+            if (moves && depth >= empties) {
+                const SolveResult s = solver.solve(P, O, stop ? *stop : std::function<bool()>{},
+                                                   std::max(-65, discsBelow(alpha)), std::min(65, discsAbove(beta)));
+                r.move = s.move;
+                r.complete = s.complete;
+            }
+            return r;
+        }
+        const Entry* e = find(P, O);
+        MoveKey list[32];
+        const int count = listMoves(n, moves, (firstMove >= 0 && (moves & bit(firstMove))) ? firstMove : e ? e->move : -1,
+                                    std::max(depth, kSortDepth), list);
+        const int alphaOrig = alpha;
+        int best = -kInf;
+        for (int i = 0; i < count; ++i) {
+            const MoveKey& m = pickNext(list, i, count);
+            const Node c = child(n, m.sq, m.flips);
+            int score;
+            if (i == 0) {
+                score = -pvs(c, depth - 1, -beta, -alpha, false);
+            } else {
+                score = -pvs(c, depth - 1, -alpha - 1, -alpha, false);
+                if (score > alpha && score < beta && !stopped) score = -pvs(c, depth - 1, -beta, -alpha, false);
+            }
+            if (stopped) break;
+            if (score > best) {
+                best = score;
+                r.move = m.sq;
+                if (score > alpha) {
+                    alpha = score;
+                    if (alpha >= beta) break;
+                }
+            }
+        }
+        r.score = best;
+        r.complete = !stopped;
+        if (r.complete) store(P, O, depth, best, alphaOrig, beta, r.move);
+        return r;
+    }
+};
+
+Midgame8::Midgame8(const eval8::Weights& weights, const ProbCut8* probCut, int log2Table)
+    : impl_(std::make_unique<Impl>(weights, probCut, log2Table)) {}
+Midgame8::~Midgame8() = default;
+
+Midgame8::Result Midgame8::search(u64 P, u64 O, int depth, int alpha, int beta, const std::function<bool()>& stop,
+                                  int firstMove) {
+    impl_->stop = &stop;
+    impl_->stopped = false;
+    const u64 before = impl_->nodes;
+    Result r = impl_->root(P, O, depth, alpha, beta, firstMove);
+    r.nodes = impl_->nodes - before;
+    impl_->stop = nullptr;
+    return r;
+}
+
+int Midgame8::evaluate(u64 P, u64 O) const {
+    const u64 moves = bb8::moves(P, O);
+    if (!moves && !bb8::moves(O, P)) return bb8::finalMargin(P, O) * kScale;
+    const Node n{P, O, eval8::featuresOf(P, O)};
+    return impl_->leaf(n, moves);
+}
+
+void Midgame8::newSearch() { ++impl_->generation; }
+void Midgame8::clear() { std::fill(impl_->table.begin(), impl_->table.end(), Entry{}); }
+std::uint64_t Midgame8::nodes() const { return impl_->nodes; }
+
+}  // namespace reversi

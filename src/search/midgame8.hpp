@@ -1,0 +1,55 @@
+// The 8x8 midgame search: negascout on two 64-bit words (side to move, opponent) with the pattern
+// evaluation's features updated incrementally on every move (eval/eval8.hpp), a transposition table
+// kept between searches, enhanced transposition cutoffs, move ordering by a shallow evaluation and the
+// opponent's mobility, Multi-ProbCut (selective cutoffs predicted by a shallow search, probcut8.hpp),
+// and the exact solver (endgame8.hpp) once the depth reaches the end of the game.
+//
+// Scores are in eval8 units (1/eval8::kScale disc) for the side to move; a finished game scores its
+// final margin (empties to the winner) times kScale, so exact and estimated values compare directly.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+
+#include "eval/eval8.hpp"
+#include "search/probcut8.hpp"
+
+namespace reversi {
+
+class Midgame8 {
+public:
+    using u64 = std::uint64_t;
+    static constexpr int kMaxScore = 64 * eval8::kScale;
+
+    struct Result {
+        int move = -1;        // best fully searched move; -1 when the side to move must pass
+        int score = 0;        // fail-soft within the window (exact inside it)
+        bool complete = true; // false when stopped (score and move then mean nothing)
+        std::uint64_t nodes = 0;
+    };
+
+    // `probCut`: the selective cutoffs (nullptr or an empty table: a full-width search).
+    explicit Midgame8(const eval8::Weights& weights, const ProbCut8* probCut = nullptr, int log2Table = 20);
+    ~Midgame8();
+    Midgame8(const Midgame8&) = delete;
+    Midgame8& operator=(const Midgame8&) = delete;
+
+    // Searches (P to move, O) `depth` plies within (alpha, beta). `stop`, when set, is polled every few
+    // thousand nodes. The root's first move is `firstMove` when it is legal (iterative deepening passes
+    // its best move on).
+    Result search(u64 P, u64 O, int depth, int alpha, int beta, const std::function<bool()>& stop = {},
+                  int firstMove = -1);
+    // The static evaluation of a position, as the search sees it at a leaf.
+    int evaluate(u64 P, u64 O) const;
+    // Starts a new move: older table entries are replaced first.
+    void newSearch();
+    void clear();
+    std::uint64_t nodes() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace reversi

@@ -1,0 +1,34 @@
+// Multi-ProbCut for the 8x8 midgame search (Buro): at a node to be searched `depth` plies, a shallow
+// search of `shallow` plies predicts the deep value as a * shallow + b with an error of standard
+// deviation sigma; when even a pessimistic prediction clears beta (or an optimistic one stays under
+// alpha), the node is cut without the deep search. The regression is fitted per game phase and depth
+// from our own searches (`reversi train8 probcut`) and stored with the evaluation's weights.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+namespace reversi {
+
+struct ProbCut8 {
+    static constexpr int kMaxDepth = 24;   // deepest search depth with its own regression
+    static constexpr int kPhases = 15;     // four empties each
+    struct Fit {
+        std::int8_t shallow = -1;  // -1: no cut at this depth and phase
+        float a = 1, b = 0, sigma = 0;  // deep = a * shallow + b (eval8 units), error sigma
+    };
+    std::array<std::array<Fit, kMaxDepth + 1>, kPhases> fits{};
+    double t = 1.5;  // cut when the prediction clears the bound by t standard deviations
+
+    static constexpr int phaseOf(int empties) { return empties / 4 < kPhases ? empties / 4 : kPhases - 1; }
+    const Fit& at(int empties, int depth) const { return fits[static_cast<std::size_t>(phaseOf(empties))][static_cast<std::size_t>(depth)]; }
+    bool empty() const;
+};
+
+// Text form, one line per fit ("phase depth shallow a b sigma"), for the weights/ directory.
+std::string formatProbCut(const ProbCut8& p);
+// Throws std::runtime_error on a malformed line.
+ProbCut8 parseProbCut(const std::string& text);
+
+}  // namespace reversi

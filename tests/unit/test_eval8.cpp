@@ -1,0 +1,209 @@
+// The 8x8 evaluation (eval/eval8.hpp), its weights file (eval/weights_file.hpp) and the 8x8 midgame
+// search (search/midgame8.hpp): incremental features equal recomputed ones, the evaluation is the same
+// for every symmetric image of a position, the file format round-trips and refuses damage, and the
+// search agrees with plain negamax over the same evaluation and with the exact solver.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <bit>
+#include <random>
+#include <set>
+
+#include "bitboard/bitboard8.hpp"
+#include "eval/eval8.hpp"
+#include "eval/weights_file.hpp"
+#include "search/endgame8.hpp"
+#include "search/midgame8.hpp"
+
+using namespace reversi;
+using u64 = std::uint64_t;
+
+namespace {
+
+constexpr u64 kStartP = 0x0000000810000000ULL, kStartO = 0x0000001008000000ULL;  // black to move
+
+// A random legal position `plies` moves into a game (passes included), with P to move and a move left.
+bool randomPosition(std::mt19937_64& rng, int plies, u64& P, u64& O) {
+    P = kStartP;
+    O = kStartO;
+    for (int i = 0; i < plies; ++i) {
+        u64 m = bb8::moves(P, O);
+        if (!m) {
+            std::swap(P, O);
+            m = bb8::moves(P, O);
+            if (!m) return false;
+        }
+        for (auto k = rng() % static_cast<u64>(std::popcount(m)); k; --k) m &= m - 1;
+        const int sq = std::countr_zero(m);
+        const u64 f = bb8::flips(sq, P, O);
+        const u64 nP = O ^ f, nO = P ^ f ^ (u64{1} << sq);
+        P = nP;
+        O = nO;
+    }
+    if (!bb8::moves(P, O)) std::swap(P, O);
+    return bb8::moves(P, O) != 0;
+}
+
+eval8::Weights randomWeights(std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    std::vector<std::int16_t> packed(static_cast<std::size_t>(eval8::kPhases) * eval8::layout().packedPerPhase);
+    for (auto& w : packed) w = static_cast<std::int16_t>(static_cast<int>(rng() % 129) - 64);
+    return eval8::Weights(eval8::packWeights(packed));
+}
+
+u64 transform(u64 b, int which) {
+    u64 out = 0;
+    for (; b; b &= b - 1) {
+        int r = std::countr_zero(b) / 8, c = std::countr_zero(b) % 8;
+        if (which & 4) std::swap(r, c);
+        if (which & 1) c = 7 - c;
+        if (which & 2) r = 7 - r;
+        out |= u64{1} << (r * 8 + c);
+    }
+    return out;
+}
+
+int evalOf(const eval8::Weights& w, u64 P, u64 O) {
+    return w.evaluate(eval8::featuresOf(P, O), P, O, std::popcount(bb8::moves(P, O)), std::popcount(bb8::moves(O, P)));
+}
+
+// Plain negamax over the same evaluation as the search (clamped like its leaves), to `depth` plies.
+int negamax(const eval8::Weights& w, u64 P, u64 O, int depth, bool passed = false) {
+    const u64 m = bb8::moves(P, O);
+    if (!m) {
+        if (passed || !bb8::moves(O, P)) return bb8::finalMargin(P, O) * eval8::kScale;
+        return -negamax(w, O, P, depth, true);
+    }
+    if (depth == 0) return std::clamp(evalOf(w, P, O), -Midgame8::kMaxScore + 1, Midgame8::kMaxScore - 1);
+    int best = -1000000;
+    for (u64 x = m; x; x &= x - 1) {
+        const int sq = std::countr_zero(x);
+        const u64 f = bb8::flips(sq, P, O);
+        best = std::max(best, -negamax(w, O ^ f, P ^ f ^ (u64{1} << sq), depth - 1));
+    }
+    return best;
+}
+
+}  // namespace
+
+TEST_CASE("eval8: 54 instances of 13 base patterns, each on distinct squares of the board", "[eval8]") {
+    const auto& g = eval8::geometry();
+    int instances = 0;
+    for (const auto& in : g.instances) {
+        CHECK(in.size == g.typeSize[static_cast<std::size_t>(in.type)]);
+        instances += in.size > 0;
+    }
+    CHECK(instances == eval8::kInstances);
+    // Every instance's squares are distinct and on the board.
+    for (const auto& in : g.instances) {
+        std::vector<int> s(in.squares.begin(), in.squares.begin() + in.size);
+        std::sort(s.begin(), s.end());
+        CHECK(std::adjacent_find(s.begin(), s.end()) == s.end());
+        CHECK(s.front() >= 0);
+        CHECK(s.back() < 64);
+    }
+}
+
+TEST_CASE("eval8: features updated move by move equal the features recomputed from scratch", "[eval8]") {
+    std::mt19937_64 rng(7);
+    for (int game = 0; game < 40; ++game) {
+        u64 P = kStartP, O = kStartO;
+        eval8::Features f = eval8::featuresOf(P, O);
+        for (int ply = 0; ply < 70; ++ply) {
+            u64 m = bb8::moves(P, O);
+            if (!m) {
+                if (!bb8::moves(O, P)) break;
+                std::swap(P, O);
+                eval8::pass(f);
+                continue;
+            }
+            for (auto k = rng() % static_cast<u64>(std::popcount(m)); k; --k) m &= m - 1;
+            const int sq = std::countr_zero(m);
+            const u64 flips = bb8::flips(sq, P, O);
+            eval8::play(f, sq, flips);
+            const u64 nP = O ^ flips, nO = P ^ flips ^ (u64{1} << sq);
+            P = nP;
+            O = nO;
+            const eval8::Features fresh = eval8::featuresOf(P, O);
+            REQUIRE(f.own == fresh.own);
+            REQUIRE(f.opp == fresh.opp);
+        }
+    }
+}
+
+TEST_CASE("eval8: every symmetric image of a position evaluates the same, with any weights", "[eval8]") {
+    const eval8::Weights w = randomWeights(11);
+    std::mt19937_64 rng(5);
+    int tested = 0;
+    std::set<int> values;
+    for (int i = 0; i < 200; ++i) {
+        u64 P, O;
+        if (!randomPosition(rng, 4 + static_cast<int>(rng() % 50), P, O)) continue;
+        const int v = evalOf(w, P, O);
+        values.insert(v);
+        for (int which = 1; which < 8; ++which) REQUIRE(evalOf(w, transform(P, which), transform(O, which)) == v);
+        ++tested;
+    }
+    CHECK(tested > 150);
+    // Not trivially so: unrelated positions evaluate differently.
+    CHECK(values.size() > 100);
+}
+
+TEST_CASE("weights file: round trip, and damage is refused", "[eval8]") {
+    std::vector<std::int16_t> packed(static_cast<std::size_t>(eval8::kPhases) * eval8::layout().packedPerPhase, 0);
+    std::mt19937_64 rng(3);
+    for (std::size_t i = 0; i < packed.size(); i += 1 + rng() % 5) packed[i] = static_cast<std::int16_t>(static_cast<int>(rng() % 65535) - 32767);
+    const std::string bytes = encodeWeights(eval8::packWeights(packed));
+    const WeightSet back = decodeWeights(bytes.data(), bytes.size());
+    CHECK(back.name == "pattern8");
+    CHECK(back.weights == packed);
+    CHECK_NOTHROW(eval8::Weights(back));
+
+    std::string flipped = bytes;
+    flipped[flipped.size() / 2] ^= 0x10;
+    CHECK_THROWS_WITH(decodeWeights(flipped.data(), flipped.size()), Catch::Contains("checksum"));
+    CHECK_THROWS_WITH(decodeWeights(bytes.data(), bytes.size() - 3), Catch::Contains("truncated"));
+    std::string magic = bytes;
+    magic[6] = '\n';  // a text-mode copy turned CR LF into LF
+    CHECK_THROWS_WITH(decodeWeights(magic.data(), magic.size()), Catch::Contains("magic"));
+    WeightSet other = back;
+    other.layout = 1;
+    CHECK_THROWS_WITH(eval8::Weights(other), Catch::Contains("layout"));
+}
+
+TEST_CASE("midgame8: fixed-depth search equals negamax over the same evaluation", "[eval8][midgame8]") {
+    const eval8::Weights w = randomWeights(21);
+    Midgame8 search(w, nullptr, 16);
+    std::mt19937_64 rng(9);
+    int tested = 0;
+    for (int i = 0; i < 60; ++i) {
+        u64 P, O;
+        if (!randomPosition(rng, 10 + static_cast<int>(rng() % 30), P, O)) continue;
+        for (int depth = 1; depth <= 4; ++depth) {
+            search.clear();
+            const auto r = search.search(P, O, depth, -Midgame8::kMaxScore - 1, Midgame8::kMaxScore + 1);
+            REQUIRE(r.complete);
+            REQUIRE(r.score == negamax(w, P, O, depth));
+            // The move it names has that value.
+            const u64 f = bb8::flips(r.move, P, O);
+            REQUIRE(f != 0);
+            REQUIRE(-negamax(w, O ^ f, P ^ f ^ (u64{1} << r.move), depth - 1) == r.score);
+        }
+        ++tested;
+    }
+    CHECK(tested > 40);
+}
+
+TEST_CASE("midgame8: a search that reaches the end is the exact solve", "[eval8][midgame8]") {
+    const eval8::Weights w = randomWeights(22);
+    Midgame8 search(w, nullptr, 16);
+    EndgameSolver8 solver(16);
+    std::mt19937_64 rng(10);
+    for (int i = 0; i < 20; ++i) {
+        u64 P, O;
+        if (!randomPosition(rng, 50, P, O)) continue;
+        const int empties = 64 - std::popcount(P | O);
+        const auto r = search.search(P, O, empties, -Midgame8::kMaxScore - 1, Midgame8::kMaxScore + 1);
+        CHECK(r.score == solver.solve(P, O).score * eval8::kScale);
+    }
+}
