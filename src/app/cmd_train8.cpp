@@ -1,15 +1,27 @@
 // `reversi train8`: the 8x8 evaluation's training pipeline (docs/training.md).
 //
-//   reversi train8 corpus --dir DIR --games N     positions from seeded games, in resumable blocks
+//   reversi train8 corpus --dir DIR --games N       positions from seeded games, in resumable blocks
+//   reversi train8 label --corpus DIR --out DIR --phase K [--weights FILE]
+//                                                  one phase's positions with search values
+//   reversi train8 fit --labels DIR --phase K --weights FILE --out FILE
+//                                                  one phase's weights fitted to its labels
+//   reversi train8 run --corpus DIR --work DIR      label and fit every phase from the end backward
 #include <unistd.h>
 
 #include <cstdio>
 #include <iostream>
+#include <filesystem>
+#include <fstream>
 #include <memory>
 
 #include "cli.hpp"
 #include "commands.hpp"
+#include "eval/eval8.hpp"
+#include "eval/weights_file.hpp"
+#include "platform/atomic_file.hpp"
 #include "tools/corpus8.hpp"
+#include "tools/fit_eval8.hpp"
+#include "tools/labels8.hpp"
 
 namespace reversi::app {
 
@@ -31,6 +43,129 @@ int runCorpus(const train8::CorpusOptions& o) {
         std::cerr << "reversi train8 corpus: " << e.what() << "\n";
         return 1;
     }
+}
+
+std::vector<std::int16_t> readPackedWeights(const std::string& path) {
+    if (path.empty()) return std::vector<std::int16_t>(static_cast<std::size_t>(eval8::kPhases) * eval8::layout().packedPerPhase, 0);
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error("cannot read " + path);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    WeightSet set = decodeWeights(bytes.data(), bytes.size());
+    eval8::Weights check(set);  // the right evaluation and layout
+    return set.weights;
+}
+
+// The prior of a phase's fit: the next later phase's weights (fitted just before, going backward), or
+// the phase's own when --prior same, or zeros for the first phase.
+std::vector<std::int16_t> priorOf(const std::vector<std::int16_t>& packed, int phase, bool same) {
+    const std::size_t per = eval8::layout().packedPerPhase;
+    if (!same && phase == 0) return std::vector<std::int16_t>(per, 0);
+    const int from = same ? phase : phase - 1;
+    return {packed.begin() + static_cast<std::ptrdiff_t>(per * static_cast<std::size_t>(from)),
+            packed.begin() + static_cast<std::ptrdiff_t>(per * static_cast<std::size_t>(from + 1))};
+}
+
+void printFit(int phase, const train8::FitPhaseReport& r) {
+    std::fprintf(stderr, "phase %2d  iteration %3d  samples %zu (held out %zu)  rms %.3f train, %.3f held out (prior %.3f)\n",
+                 phase, r.iteration, r.samples, r.heldOut, r.trainRms, r.validationRms, r.priorRms);
+}
+
+int runLabel(const train8::LabelOptions& o) {
+    try {
+        train8::labelPhase(o, [&](int done, int total) { showSteps(("phase " + std::to_string(o.phase) + " chunks").c_str(), done, total); });
+        return 0;
+    } catch (const std::exception& e) {
+        std::cerr << "reversi train8 label: " << e.what() << "\n";
+        return 1;
+    }
+}
+
+struct FitSettings {
+    train8::FitPhaseOptions fit;
+    std::string weights, out;
+    bool priorSame = false;
+};
+
+int runFit(const FitSettings& s) {
+    try {
+        auto packed = readPackedWeights(s.weights);
+        const auto prior = priorOf(packed, s.fit.phase, s.priorSame);
+        train8::fitPhase(packed, prior, s.fit, [&](const train8::FitPhaseReport& r) { printFit(s.fit.phase, r); });
+        writeFileAtomically(s.out, encodeWeights(eval8::packWeights(packed)));
+        std::printf("phase %d fitted: %s\n", s.fit.phase, s.out.c_str());
+        return 0;
+    } catch (const std::exception& e) {
+        std::cerr << "reversi train8 fit: " << e.what() << "\n";
+        return 1;
+    }
+}
+
+struct RunSettings {
+    train8::LabelOptions label;
+    train8::FitPhaseOptions fit;
+    std::string work;
+    int firstPhase = 0, lastPhase = eval8::kPhases - 1;
+};
+
+// Every phase from the end of the game backward: label with the weights so far, fit, save. The weights
+// after phase K are WORK/weights-KK.bin; a phase whose file exists is done, so a stopped run resumes.
+int runPipeline(const RunSettings& s) {
+    try {
+        std::filesystem::create_directories(s.work);
+        const auto weightsAfter = [&](int phase) {
+            char name[32];
+            std::snprintf(name, sizeof name, "weights-%02d.bin", phase);
+            return (std::filesystem::path(s.work) / name).string();
+        };
+        for (int phase = s.firstPhase; phase <= s.lastPhase; ++phase) {
+            if (std::filesystem::exists(weightsAfter(phase))) continue;
+            const std::string before = phase > 0 && std::filesystem::exists(weightsAfter(phase - 1)) ? weightsAfter(phase - 1) : "";
+            if (phase > s.firstPhase && before.empty()) throw std::runtime_error("missing " + weightsAfter(phase - 1));
+            train8::LabelOptions label = s.label;
+            label.phase = phase;
+            label.weights = before.empty() ? std::string() : before;
+            label.out = (std::filesystem::path(s.work) / "labels").string();
+            if (before.empty() && phase > label.exactEmpties / 2)
+                throw std::runtime_error("phase " + std::to_string(phase) + " needs the weights of the phases after it (start at 0)");
+            train8::labelPhase(label, [&](int done, int total) { showSteps(("phase " + std::to_string(phase) + " chunks").c_str(), done, total); });
+            auto packed = readPackedWeights(before);
+            train8::FitPhaseOptions fit = s.fit;
+            fit.phase = phase;
+            fit.labels = label.out;
+            train8::fitPhase(packed, priorOf(packed, phase, false), fit, [&](const train8::FitPhaseReport& r) { printFit(phase, r); });
+            writeFileAtomically(weightsAfter(phase), encodeWeights(eval8::packWeights(packed)));
+        }
+        std::printf("weights after phase %d: %s\n", s.lastPhase, weightsAfter(s.lastPhase).c_str());
+        return 0;
+    } catch (const std::exception& e) {
+        std::cerr << "reversi train8 run: " << e.what() << "\n";
+        return 1;
+    }
+}
+
+void addLabelOptions(CLI::App& cmd, train8::LabelOptions& o) {
+    cmd.add_option("--exact-empties", o.exactEmpties, "Positions with at most this many empties are solved exactly")
+        ->check(CLI::Range(0, 24))
+        ->capture_default_str();
+    cmd.add_option("--depth", o.depth, "Search depth for the other positions")->check(CLI::Range(1, 20))->capture_default_str();
+    cmd.add_option("--max-positions", o.maxPositions, "Most positions labelled per phase")
+        ->check(CLI::Range(1, 100000000))
+        ->capture_default_str();
+    cmd.add_option("--seed", o.seed, "Seed of the choice among the positions")->capture_default_str();
+    cmd.add_option("-j,--jobs", o.jobs, "Threads")->check(CLI::Range(1, 256))->capture_default_str();
+}
+
+void addFitOptions(CLI::App& cmd, train8::FitPhaseOptions& o) {
+    cmd.add_option("--overlap", o.overlap, "Neighbouring phases within this distance also train a phase (half weight)")
+        ->check(CLI::Range(0, 5))
+        ->capture_default_str();
+    cmd.add_option("--iterations", o.iterations, "Conjugate-gradient iterations")->check(CLI::Range(1, 10000))->capture_default_str();
+    cmd.add_option("--regularisation", o.regularisation, "Ridge weight toward the prior, in samples")
+        ->check(CLI::Range(0.0, 1e9))
+        ->capture_default_str();
+    cmd.add_option("--validation", o.validation, "Share of positions held out to measure the error")
+        ->check(CLI::Range(0.0, 0.5))
+        ->capture_default_str();
 }
 
 }  // namespace
@@ -58,6 +193,38 @@ void addTrainCommands(CLI::App& app, Action& action) {
         if (c->openingMin > c->openingMax) throw CLI::ValidationError("--opening-min", "must not exceed --opening-max");
         action = [c] { return runCorpus(*c); };
     });
+
+    auto l = std::make_shared<train8::LabelOptions>();
+    CLI::App* label = train->add_subcommand("label", "One phase's positions with search values (exact near the end)");
+    label->add_option("--corpus", l->corpus, "Corpus directory (train8 corpus)")->required();
+    label->add_option("--out", l->out, "Labels directory (DIR/phase-PP/chunk-NNNN.lab; resumable)")->required();
+    label->add_option("--phase", l->phase, "eval8 phase: positions with 2K or 2K+1 empties")->required()->check(CLI::Range(0, eval8::kPhases - 1));
+    label->add_option("--weights", l->weights, "Weights for the search's leaves (default: the built-in ones)");
+    addLabelOptions(*label, *l);
+    addExamples(*label, {"reversi train8 label --corpus corpus8 --out labels --phase 8 --weights work/weights-07.bin -j 2"});
+    label->callback([l, &action] { action = [l] { return runLabel(*l); }; });
+
+    auto f = std::make_shared<FitSettings>();
+    CLI::App* fit = train->add_subcommand("fit", "Fit one phase's weights to its labels (ridge toward the next later phase)");
+    fit->add_option("--labels", f->fit.labels, "Labels directory (train8 label)")->required();
+    fit->add_option("--phase", f->fit.phase, "The phase to fit")->required()->check(CLI::Range(0, eval8::kPhases - 1));
+    fit->add_option("--weights", f->weights, "Weights to start from (default: zeros)");
+    fit->add_option("-o,--out", f->out, "Weights file to write")->required();
+    fit->add_flag("--prior-same", f->priorSame, "Regularise toward the phase's own current weights instead of the next later phase's");
+    addFitOptions(*fit, f->fit);
+    addExamples(*fit, {"reversi train8 fit --labels labels --phase 8 --weights work/weights-07.bin -o work/weights-08.bin"});
+    fit->callback([f, &action] { action = [f] { return runFit(*f); }; });
+
+    auto r = std::make_shared<RunSettings>();
+    CLI::App* run = train->add_subcommand("run", "Label and fit every phase from the end of the game backward (resumable)");
+    run->add_option("--corpus", r->label.corpus, "Corpus directory (train8 corpus)")->required();
+    run->add_option("--work", r->work, "Working directory: labels/ and weights-PP.bin after each phase")->required();
+    run->add_option("--first-phase", r->firstPhase, "First phase to fit")->check(CLI::Range(0, eval8::kPhases - 1))->capture_default_str();
+    run->add_option("--last-phase", r->lastPhase, "Last phase to fit")->check(CLI::Range(0, eval8::kPhases - 1))->capture_default_str();
+    addLabelOptions(*run, r->label);
+    addFitOptions(*run, r->fit);
+    addExamples(*run, {"reversi train8 run --corpus corpus8 --work work8 -j 2   (then cp work8/weights-29.bin weights/pattern8.bin)"});
+    run->callback([r, &action] { action = [r] { return runPipeline(*r); }; });
 }
 
 }  // namespace reversi::app

@@ -1,0 +1,191 @@
+#include "tools/labels8.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+#include <unordered_set>
+
+#include "eval/eval8.hpp"
+#include "platform/atomic_file.hpp"
+#include "platform/splitmix.hpp"
+#include "search/endgame8.hpp"
+#include "search/midgame8.hpp"
+#include "tools/corpus8.hpp"
+
+namespace reversi::train8 {
+
+namespace {
+
+using u64 = std::uint64_t;
+constexpr char kMagic[8] = {'R', 'V', '8', 'L', 'A', 'B', '0', '1'};
+constexpr std::size_t kHeader = 16, kRecord = 18;
+
+std::string phaseDir(const std::string& dir, int phase) {
+    char name[16];
+    std::snprintf(name, sizeof name, "phase-%02d", phase);
+    return (std::filesystem::path(dir) / name).string();
+}
+
+std::string chunkName(const std::string& dir, int chunk) {
+    char name[32];
+    std::snprintf(name, sizeof name, "chunk-%04d.lab", chunk);
+    return (std::filesystem::path(dir) / name).string();
+}
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error("cannot read " + path);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+eval8::Weights loadWeights(const std::string& path) {
+    if (path.empty()) return eval8::Weights::builtin();
+    const std::string bytes = slurp(path);
+    try {
+        return eval8::Weights(decodeWeights(bytes.data(), bytes.size()));
+    } catch (const std::exception& e) {
+        throw std::runtime_error(path + ": " + e.what());
+    }
+}
+
+// The distinct positions of the phase, in a seeded order (the same for the same corpus and seed).
+std::vector<std::pair<u64, u64>> phasePositions(const LabelOptions& o) {
+    std::unordered_set<u64> seen;
+    std::vector<std::pair<u64, u64>> positions;
+    for (const std::string& block : corpusBlocks(o.corpus))
+        for (const CorpusPosition& p : readCorpusBlock(block)) {
+            if (eval8::phaseOf(p.empties) != o.phase) continue;
+            const u64 key = splitmixFinalize(p.P ^ splitmixFinalize(p.O));
+            if (seen.insert(key).second) positions.push_back({p.P, p.O});
+        }
+    std::sort(positions.begin(), positions.end(), [&](const auto& a, const auto& b) {
+        return mixSeed(o.seed, a.first ^ splitmixFinalize(a.second)) < mixSeed(o.seed, b.first ^ splitmixFinalize(b.second));
+    });
+    if (static_cast<int>(positions.size()) > o.maxPositions) positions.resize(static_cast<std::size_t>(o.maxPositions));
+    return positions;
+}
+
+std::string encodeChunk(const std::vector<Labelled>& labels) {
+    std::string bytes(kHeader + kRecord * labels.size(), '\0');
+    std::memcpy(bytes.data(), kMagic, 8);
+    const auto count = static_cast<std::uint32_t>(labels.size());
+    for (int i = 0; i < 4; ++i) bytes[8 + static_cast<std::size_t>(i)] = static_cast<char>(count >> (8 * i));
+    std::size_t at = kHeader;
+    for (const Labelled& l : labels) {
+        for (int i = 0; i < 8; ++i) bytes[at + static_cast<std::size_t>(i)] = static_cast<char>(l.P >> (8 * i));
+        for (int i = 0; i < 8; ++i) bytes[at + 8 + static_cast<std::size_t>(i)] = static_cast<char>(l.O >> (8 * i));
+        const auto v = static_cast<std::uint16_t>(l.label);
+        bytes[at + 16] = static_cast<char>(v);
+        bytes[at + 17] = static_cast<char>(v >> 8);
+        at += kRecord;
+    }
+    return bytes;
+}
+
+std::vector<Labelled> decodeChunk(const std::string& bytes, const std::string& path) {
+    if (bytes.size() < kHeader || std::memcmp(bytes.data(), kMagic, 8) != 0) throw std::runtime_error(path + ": not a label chunk");
+    std::uint32_t count = 0;
+    for (int i = 0; i < 4; ++i) count |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[8 + static_cast<std::size_t>(i)])) << (8 * i);
+    if (bytes.size() != kHeader + kRecord * count) throw std::runtime_error(path + ": truncated label chunk");
+    std::vector<Labelled> out(count);
+    for (std::size_t k = 0; k < count; ++k) {
+        const std::size_t at = kHeader + kRecord * k;
+        const auto byte = [&](std::size_t i) { return static_cast<u64>(static_cast<unsigned char>(bytes[at + i])); };
+        for (std::size_t i = 0; i < 8; ++i) out[k].P |= byte(i) << (8 * i);
+        for (std::size_t i = 0; i < 8; ++i) out[k].O |= byte(8 + i) << (8 * i);
+        out[k].label = static_cast<std::int16_t>(static_cast<std::uint16_t>(byte(16) | byte(17) << 8));
+    }
+    return out;
+}
+
+}  // namespace
+
+void labelPhase(const LabelOptions& o, const std::function<void(int, int)>& progress) {
+    const eval8::Weights weights = loadWeights(o.weights);
+    const auto positions = phasePositions(o);
+    const std::string dir = phaseDir(o.out, o.phase);
+    std::filesystem::create_directories(dir);
+    // The chunks are slices of this list: a resumed run must see the same list, or it would mix two.
+    u64 listHash = mixSeed(o.seed, positions.size());
+    for (const auto& [P, O] : positions) listHash = mixSeed(listHash, P ^ splitmixFinalize(O));
+    const std::string manifest = (std::filesystem::path(dir) / "manifest.txt").string();
+    char text[160];
+    std::snprintf(text, sizeof text, "positions %zu list %016llx exact-empties %d depth %d chunk %d\n", positions.size(),
+                  static_cast<unsigned long long>(listHash), o.exactEmpties, o.depth, o.chunk);
+    if (std::filesystem::exists(manifest)) {
+        if (slurp(manifest) != text)
+            throw std::runtime_error(dir + " was labelled from another corpus or with other settings (" + manifest +
+                                     "); remove the directory to label the phase again");
+    } else {
+        writeFileAtomically(manifest, text);
+    }
+    const int chunks = static_cast<int>((positions.size() + static_cast<std::size_t>(o.chunk) - 1) / static_cast<std::size_t>(o.chunk));
+    std::vector<int> todo;
+    for (int c = 0; c < chunks; ++c)
+        if (!std::filesystem::exists(chunkName(dir, c))) todo.push_back(c);
+    std::atomic<std::size_t> next{0};
+    std::atomic<int> done{chunks - static_cast<int>(todo.size())};
+    std::mutex failure;
+    std::string error;
+    auto worker = [&](bool reports) {
+        Midgame8 search(weights, nullptr, 20);
+        EndgameSolver8 solver(20);
+        for (std::size_t i; (i = next++) < todo.size();) {
+            const int c = todo[i];
+            std::vector<Labelled> labels;
+            const std::size_t first = static_cast<std::size_t>(c) * static_cast<std::size_t>(o.chunk);
+            const std::size_t last = std::min(positions.size(), first + static_cast<std::size_t>(o.chunk));
+            for (std::size_t k = first; k < last; ++k) {
+                const auto [P, O] = positions[k];
+                const int empties = 64 - std::popcount(P | O);
+                int value;
+                if (empties <= o.exactEmpties) {
+                    value = solver.solve(P, O).score * eval8::kScale;
+                } else {
+                    search.newSearch();
+                    value = search.search(P, O, o.depth, -Midgame8::kMaxScore - 1, Midgame8::kMaxScore + 1).score;
+                }
+                labels.push_back({P, O, static_cast<std::int16_t>(value)});
+            }
+            try {
+                writeFileAtomically(chunkName(dir, c), encodeChunk(labels));
+            } catch (const std::exception& e) {
+                const std::lock_guard lock(failure);
+                error = e.what();
+                next = todo.size();
+            }
+            const int d = ++done;
+            if (reports && progress) progress(d, chunks);
+        }
+    };
+    if (progress) progress(done, chunks);
+    std::vector<std::thread> threads;
+    for (int j = 1; j < std::max(1, o.jobs); ++j) threads.emplace_back(worker, false);
+    worker(true);
+    for (auto& t : threads) t.join();
+    if (!error.empty()) throw std::runtime_error(error);
+}
+
+std::vector<Labelled> readPhaseLabels(const std::string& dir, int phase) {
+    const std::string d = phaseDir(dir, phase);
+    std::vector<std::string> files;
+    if (std::filesystem::is_directory(d))
+        for (const auto& entry : std::filesystem::directory_iterator(d))
+            if (entry.path().extension() == ".lab") files.push_back(entry.path().string());
+    std::sort(files.begin(), files.end());
+    std::vector<Labelled> all;
+    for (const std::string& f : files) {
+        const auto part = decodeChunk(slurp(f), f);
+        all.insert(all.end(), part.begin(), part.end());
+    }
+    return all;
+}
+
+}  // namespace reversi::train8

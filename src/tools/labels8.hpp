@@ -1,0 +1,42 @@
+// Labels for the 8x8 evaluation's training: the positions of one game phase from a corpus
+// (corpus8.hpp), each with a search value: the exact final margin where few enough squares are empty,
+// else the value of a fixed-depth search whose leaves are evaluated with the weights fitted so far (the
+// later phases', which is why phases are labelled and fitted from the end of the game backward).
+//
+// Output: DIR/phase-PP/chunk-NNNN.lab, each chunk written whole, so that a stopped run resumes at the
+// first missing chunk. A chunk file: "RV8LAB01", u32 count, u32 reserved, then per position P, O (u64)
+// and the label (int16, eval8 units: 1/eval8::kScale disc, from the side to move's point of view).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace reversi::train8 {
+
+struct Labelled {
+    std::uint64_t P = 0, O = 0;
+    std::int16_t label = 0;
+};
+
+struct LabelOptions {
+    std::string corpus;          // corpus directory
+    std::string out;             // labels directory
+    std::string weights;         // weights file for the leaves (empty: the built-in weights)
+    int phase = 0;               // eval8 phase: the positions with 2 * phase or 2 * phase + 1 empties
+    int exactEmpties = 15;       // at or below: solved exactly
+    int depth = 6;               // above: the search depth
+    int maxPositions = 300000;   // distinct positions labelled at most (a seeded choice among them)
+    int chunk = 10000;
+    std::uint64_t seed = 1;
+    int jobs = 1;
+};
+
+// Labels the phase's positions that are not labelled yet; progress(chunksDone, chunksTotal).
+void labelPhase(const LabelOptions& options, const std::function<void(int, int)>& progress = {});
+
+// Every label of a phase directory (DIR/phase-PP).
+std::vector<Labelled> readPhaseLabels(const std::string& dir, int phase);
+
+}  // namespace reversi::train8
