@@ -3,7 +3,7 @@
 #include <iostream>
 #include <string>
 
-#include "version.hpp"
+#include "platform/version.hpp"
 
 namespace reversi::app {
 

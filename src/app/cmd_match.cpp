@@ -32,8 +32,9 @@ struct MatchSettings {
 };
 
 const char* kPlayerHelp =
-    "Players: random[:SEED], greedy, smarter, smartest, part2[:time=SECONDS,depth=PLIES,eval=hand], "
-    "cmd:PROGRAM ARGS... or any command containing '/' (a program speaking the lab's protocol)";
+    "Players: random[:SEED], greedy, smarter, smartest, part2[:time=SECONDS,depth=PLIES,eval=hand|default,asp=W,"
+    "w.NAME=V], cmd:PROGRAM ARGS... or any command containing '/' (a program speaking the lab's protocol), "
+    "gtp:PROGRAM ARGS... (a GTP engine)";
 
 void addOptions(CLI::App& cmd, MatchSettings& s) {
     cmd.add_option("--sizes", s.sizes, "Board sizes, comma-separated (even, 4 to 26)")
@@ -127,7 +128,7 @@ int run(const MatchSettings& s, bool tournament) {
         std::cout.flush();
         return 0;
     } catch (const std::exception& e) {
-        std::cerr << "reversi: " << e.what() << "\n";
+        std::cerr << (tournament ? "reversi tournament: " : "reversi match: ") << e.what() << "\n";
         return 2;
     }
 }

@@ -86,7 +86,7 @@ int runPlay(const PlayArgs& a) {
     for (const std::string& w : warnings) std::cerr << "reversi: " << w << "\n";
 
     if (a.size && !isValidSize(a.size)) {
-        std::cerr << "reversi: --size must be an even number from 4 to 26\n";
+        std::cerr << "reversi play: --size must be an even number from 4 to 26\n";
         return 2;
     }
     // Options override the remembered settings (and are remembered in turn).
@@ -105,7 +105,7 @@ int runPlay(const PlayArgs& a) {
     for (const std::string* spec : {&s.black, &s.white}) {
         const std::string problem = checkSeatSpec(*spec);
         if (!problem.empty()) {
-            std::cerr << "reversi: " << problem << "\n";
+            std::cerr << "reversi play: " << problem << "\n";
             return 2;
         }
     }
@@ -148,7 +148,7 @@ int runPlay(const PlayArgs& a) {
             o.size = game.size;
             o.startMoves = game.moves;
         } catch (const std::exception& e) {
-            std::cerr << "reversi: " << e.what() << "\n";
+            std::cerr << "reversi play: " << e.what() << "\n";
             return 2;
         }
     }
@@ -167,7 +167,7 @@ int runReplayCommand(const ReplayArgs& a) {
     try {
         game = loadRecordedGame(a.file);
     } catch (const std::exception& e) {
-        std::cerr << "reversi: " << e.what() << "\n";
+        std::cerr << "reversi replay: " << e.what() << "\n";
         return 2;
     }
     ViewOptions view;

@@ -96,7 +96,7 @@ int run(const TuneSettings& s) {
         std::printf("weights: %s\n", formatWeights(current).c_str());
         return 0;
     } catch (const std::exception& e) {
-        std::cerr << "reversi: " << e.what() << "\n";
+        std::cerr << "reversi tune: " << e.what() << "\n";
         return 2;
     }
 }

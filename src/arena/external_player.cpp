@@ -1,4 +1,4 @@
-// An external program as a player: it speaks the lab's protocol (LAB-IO.md, part1/part2) on its
+// An external program as a player: it speaks the lab's protocol (docs/lab-io.md, part1/part2) on its
 // standard input and output, and the referee checks every byte it prints against the rules.
 //
 // The program is started with pipes for stdin/stdout (stderr goes to /dev/null), reads are

@@ -1,5 +1,5 @@
 // Players for the referee, named on the command line: the built-in movers and external programs that
-// speak the lab's stdin/stdout protocol (LAB-IO.md, part1/part2).
+// speak the lab's stdin/stdout protocol (docs/lab-io.md, part1/part2).
 //
 // Spec syntax (parsePlayer):
 //   random | random:SEED              uniformly random legal moves (seeded; unseeded follows the match seed)

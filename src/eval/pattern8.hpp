@@ -1,7 +1,7 @@
 // An 8x8 evaluation by patterns: the state of fixed groups of squares (edges with their X squares,
 // corner blocks, rows and diagonals), each group's every configuration with its own weight, as the
 // strong Othello programs evaluate. The weights are fitted by `reversi fit8` to exact endgame scores
-// of positions from generated games (src/pattern8_weights.cpp is its output), so the value estimates
+// of positions from generated games (weights/pattern8_endgame_weights.cpp is its output), so the value estimates
 // the final disc difference; the endgame solver orders its moves with it.
 #pragma once
 
@@ -69,8 +69,8 @@ constexpr int phaseMaxEmpties(int phase) {
 // As evaluate(), with the weight set of the position's phase: the engine's 8x8 evaluation.
 int evaluateByPhase(u64 P, u64 O, int movesP, int movesO);
 
-// The fitted weights: the endgame set (src/pattern8_weights.cpp), weightCount() of them, and the
-// midgame sets of phases 1..kPhases-1 one after another (src/pattern8_phase_weights.cpp).
+// The fitted weights: the endgame set (weights/pattern8_endgame_weights.cpp), weightCount() of them, and the
+// midgame sets of phases 1..kPhases-1 one after another (weights/pattern8_phase_weights.cpp).
 extern const std::int16_t kWeights[];
 extern const std::uint32_t kWeightsLength;
 extern const std::int16_t kPhaseWeights[];

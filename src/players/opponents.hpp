@@ -1,4 +1,4 @@
-// The course's reference opponents (OPPONENTS.md), reproduced move for move, and a seedable random
+// The course's reference opponents (docs/opponents.md), reproduced move for move, and a seedable random
 // player. Each is a Mover; the choice functions are also exposed on their own (with the score the
 // course library returned) for the C library and the tests.
 #pragma once

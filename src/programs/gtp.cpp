@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/engine.hpp"
+#include "platform/version.hpp"
 #include "platform/line_reader.hpp"
 #include "rules/position_text.hpp"
 
@@ -35,7 +36,7 @@ public:
     Reply handle(const std::string& cmd, std::istringstream& args) {
         if (cmd == "protocol_version") return {true, "2"};
         if (cmd == "name") return {true, "reversi"};
-        if (cmd == "version") return {true, "0.1.0"};
+        if (cmd == "version") return {true, REVERSI_VERSION};
         if (cmd == "known_command") {
             std::string c;
             args >> c;

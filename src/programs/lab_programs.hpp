@@ -1,4 +1,4 @@
-// The course's console programs, byte for byte (see LAB-IO.md): lab6's board-configuration checker
+// The course's console programs, byte for byte (docs/lab-io.md): lab6's board-configuration checker
 // and the Lab 7 game of a human against a computer Mover (greedy for Part 1, the engine for Part 2).
 #pragma once
 

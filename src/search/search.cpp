@@ -157,7 +157,7 @@ private:
         return r;
     }
 
-    // 8x8 only: win / loss / draw, then the exact margin, by the dedicated solver (endgame.hpp), whose
+    // 8x8 only: win / loss / draw, then the exact margin, by the dedicated solver (endgame8.hpp), whose
     // scores give the empties to the winner. An unfinished pass keeps a move it proved good enough.
     void solveBy8x8Solver(const Pos& root, SearchReport& report, int& bestSq, int& bestScore) {
         if constexpr (N == 8) {
@@ -292,7 +292,7 @@ SearchReport Searcher<N>::run(const Pos& root, int colour, const EngineOptions& 
 int solveEmpties(int n, double moveTime) {
     // Measured on one core (random endgames, WLD + exact, 0.6 s): these finish well inside the budget;
     // when the exact pass does not, the completed WLD pass still picks a move of the right outcome.
-    // 8x8 has its own solver (endgame.hpp): a full exact solve of a random 20-empty endgame takes a
+    // 8x8 has its own solver (endgame8.hpp): a full exact solve of a random 20-empty endgame takes a
     // median 0.44 s (p90 0.95 s) on one core; the win/loss/draw pass the engine runs first is cheaper.
     int base = n <= 6 ? 64 : n <= 8 ? 20 : n <= 12 ? 14 : n <= 18 ? 13 : 12;
     if (moveTime < 0.3) base -= 2;

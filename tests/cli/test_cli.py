@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The command-line conventions of every front-end (docs/commands.md):
+"""The command-line conventions of every front-end (README.md, "Commands"):
 
 - `--version` prints "reversi X.Y.Z" and exits 0, from `reversi` and each lab executable;
 - `reversi help [COMMAND]` prints what `--help` prints, and exits 2 for an unknown command;
@@ -67,6 +67,12 @@ bad = [
     (["reversi", "perft", "--depth", "0"], "reversi perft"),
     (["reversi", "solve"], "reversi solve"),
     (["reversi", "fit8", "train"], "reversi fit8 train"),
+    (["reversi", "play", "--size", "5"], "reversi play"),
+    (["reversi", "play", "--black", "nobody"], "reversi play"),
+    (["reversi", "match", "part2", "nobody"], "reversi match"),
+    (["reversi", "match", "part2", "greedy", "--sizes", "5"], "reversi match"),
+    (["reversi", "tournament", "greedy"], "reversi tournament"),
+    (["reversi", "replay", "/nonexistent/game.txt"], "reversi replay"),
     (["lab6", "--extra"], "lab6"),
     (["lab7part1", "--edition"], "lab7part1"),
     (["lab7part2", "--depth", "99"], "lab7part2"),

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A lab program (LAB-IO.md, part1) for the referee's tests: plays Part 1's greedy computer correctly,
+"""A lab program (docs/lab-io.md, part1) for the referee's tests: plays Part 1's greedy computer correctly,
 or misbehaves on purpose on its first own move, as the MODE argument says.
 
   good         plays correctly to the end

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent, deliberately simple reference for the course's opponents (OPPONENTS.md).
+"""Independent, deliberately simple reference for the course's opponents (docs/opponents.md).
 
 Shares nothing with the C++ sources: list-of-lists boards, the plain 8-direction walk, and each
 opponent written straight from the spec's wording.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent, deliberately simple reference for the Reversi lab programs (see LAB-IO.md).
+"""Independent, deliberately simple reference for the Reversi lab programs (docs/lab-io.md).
 
 It shares nothing with the C++ sources: a list-of-lists board and the plain 8-direction walk.
 

@@ -1,4 +1,4 @@
-// The course's reference opponents (OPPONENTS.md): hand-worked positions, then a table of positions
+// The course's reference opponents (docs/opponents.md): hand-worked positions, then a table of positions
 // whose expected choices come from the separate Python reference (tests/reference/opponents_ref.py).
 #include <catch2/catch.hpp>
 
