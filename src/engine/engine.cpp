@@ -5,7 +5,11 @@
 #include "platform/cpu_clock.hpp"
 #include "search/endgame8.hpp"
 #include "eval/evaluate.hpp"
+#include "eval/eval8.hpp"
+#include "search/midgame8.hpp"
+#include "search/probcut8.hpp"
 #include "search/search.hpp"
+#include "search/search8.hpp"
 #include "search/tt.hpp"
 
 namespace reversi {
@@ -13,6 +17,7 @@ namespace reversi {
 struct EngineMover::Impl {
     TranspositionTable tt{20};  // 2^20 entries, 16 MiB, kept across moves (not in deterministic mode)
     std::unique_ptr<EndgameSolver8> endgame8;  // made at the first 8x8 move (24 MiB)
+    std::unique_ptr<Midgame8> midgame8;        // likewise (30 MiB), with the pattern evaluation
 };
 
 EngineMover::EngineMover(EngineOptions options) : options_(options), impl_(new Impl) {}
@@ -30,8 +35,13 @@ Move EngineMover::chooseMove(const Board& board, char colour) {
         return report_.move;
     }
     if (board.size() == 8 && !impl_->endgame8) impl_->endgame8 = std::make_unique<EndgameSolver8>(20);
-    report_ = searchPosition(board, colour, options_, impl_->tt, clock,
-                             options_.weights ? *options_.weights : defaultEvalWeights(), impl_->endgame8.get());
+    if (board.size() == 8 && options_.evaluation == Evaluation::kDefault) {
+        if (!impl_->midgame8) impl_->midgame8 = std::make_unique<Midgame8>(eval8::Weights::builtin(), &builtinProbCut());
+        report_ = searchPosition8(board, colour, options_, clock, *impl_->midgame8, *impl_->endgame8);
+    } else {
+        report_ = searchPosition(board, colour, options_, impl_->tt, clock,
+                                 options_.weights ? *options_.weights : defaultEvalWeights(), impl_->endgame8.get());
+    }
     if (report_.move.isNone() || !board.isLegalMove(report_.move.row, report_.move.col, colour))
         report_.move = legal.front();  // cannot happen; never hand back an illegal move
     return report_.move;

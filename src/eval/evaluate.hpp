@@ -95,7 +95,7 @@ int evaluate(const Position<N>& pos, const bb::Bits<N>& moves, const EvalWeights
     constexpr int S = N * N;
     const B opp = pos.opponentMoves();
     const int mp = moves.count(), mo = opp.count();
-    if (mp == 0 && mo == 0) return exactScore(pos.discDifference());
+    if (mp == 0 && mo == 0) return exactScore(pos.finalMargin());
 
     const B& P = pos.P;
     const B& O = pos.O;

@@ -595,4 +595,27 @@ int EndgameSolver8::solveWindow(std::uint64_t P, std::uint64_t O, int alpha, int
     return impl_->deep(P, O, alpha, beta, 64 - std::popcount(P | O), false);
 }
 
+RootSolve8 solveRootOutcome(EndgameSolver8& solver, std::uint64_t P, std::uint64_t O, const std::function<bool()>& stop) {
+    RootSolve8 r;
+    const SolveResult wld = solver.solve(P, O, stop, -1, 1);
+    r.nodes += wld.nodes;
+    if (!wld.complete) {
+        if (wld.move >= 0 && wld.score >= 1) r.move = wld.move;  // a proven win
+        return r;
+    }
+    r.move = wld.move;
+    if (wld.score != 0) {
+        const SolveResult exact = wld.score > 0 ? solver.solve(P, O, stop, 0, 65) : solver.solve(P, O, stop, -65, 0);
+        r.nodes += exact.nodes;
+        if (!exact.complete) {
+            if (exact.move >= 0 && (wld.score < 0 || exact.score > 0)) r.move = exact.move;
+            return r;
+        }
+        r.move = exact.move;
+        r.margin = exact.score;
+    }
+    r.complete = true;
+    return r;
+}
+
 }  // namespace reversi

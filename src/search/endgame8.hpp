@@ -53,4 +53,15 @@ private:
     std::unique_ptr<Impl> impl_;
 };
 
+// The engine's solve at the root: win / loss / draw first, then the exact margin within the known
+// outcome. An unfinished pass still names a move it proved good enough (a proven win, or a move at
+// least as good as the known outcome); `move` is -1 when it proved nothing.
+struct RootSolve8 {
+    int move = -1;
+    int margin = 0;          // exact final margin when `complete`
+    bool complete = false;
+    std::uint64_t nodes = 0;
+};
+RootSolve8 solveRootOutcome(EndgameSolver8& solver, std::uint64_t P, std::uint64_t O, const std::function<bool()>& stop);
+
 }  // namespace reversi

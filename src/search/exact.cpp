@@ -24,7 +24,7 @@ SolveResult solveExact(const Board& board, char colour, std::function<bool()> st
             tt.newSearch(false);
             const MoveOrdering<N> ordering;
             NodeClock clock(4095, std::move(stop));
-            ExactSolver<N> solver(tt, ordering, clock, FinalMargin::kEmptiesToWinner);
+            ExactSolver<N> solver(tt, ordering, clock);
             r = solver.solveRoot(Position<N>::fromBoard(board, colour), colour == kBlack ? 0 : 1);
             r.nodes = clock.nodes();
         });

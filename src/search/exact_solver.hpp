@@ -2,10 +2,8 @@
 // Position<N>, final scores only. The engine's search (search.cpp) solves its endgames with it, sharing
 // its table, move ordering and clock; `reversi solve` (exact.cpp) runs it on its own.
 //
-// Scores are in the score unit (eval/score.hpp): exactScore(m) for a final margin m. How a game that
-// ends with empty squares counts is the caller's choice (FinalMargin): `reversi solve` gives them to the
-// winner (the WOF / FFO convention); the engine counts discs only, as its midgame search and evaluation
-// do, and its recorded transcripts depend on that.
+// Scores are in the score unit (eval/score.hpp): exactScore(m) for a final margin m, the empty squares
+// of a game that ends early going to the winner (the WOF / FFO convention, as everywhere in the engine).
 #pragma once
 
 #include <cstdint>
@@ -19,11 +17,6 @@
 
 namespace reversi {
 
-enum class FinalMargin {
-    kDiscDifference,   // the discs on the board
-    kEmptiesToWinner,  // the empty squares added to the winner's discs (Position::finalMargin)
-};
-
 template <int N>
 class ExactSolver {
     using B = bb::Bits<N>;
@@ -35,8 +28,8 @@ public:
     static constexpr int kTableEmpties = 8;     // at or above: transposition table
     static constexpr int kFastestEmpties = 6;   // at or above: fastest-first ordering
 
-    ExactSolver(TranspositionTable& tt, const MoveOrdering<N>& ordering, NodeClock& clock, FinalMargin margin)
-        : tt_(tt), ordering_(ordering), clock_(clock), z_(zobrist()), emptiesToWinner_(margin == FinalMargin::kEmptiesToWinner) {}
+    ExactSolver(TranspositionTable& tt, const MoveOrdering<N>& ordering, NodeClock& clock)
+        : tt_(tt), ordering_(ordering), clock_(clock), z_(zobrist()) {}
 
     // The exact score of pos (key: its Zobrist key with `colour` to move, 0 black, 1 white), fail-soft
     // within (alpha, beta); `empties` = empty squares left. 0 once the clock has stopped the search.
@@ -132,13 +125,12 @@ public:
 
 private:
     // The exact score of a finished game.
-    int exactOf(const Pos& pos) const { return exactScore(emptiesToWinner_ ? pos.finalMargin() : pos.discDifference()); }
+    static int exactOf(const Pos& pos) { return exactScore(pos.finalMargin()); }
 
     TranspositionTable& tt_;
     const MoveOrdering<N>& ordering_;
     NodeClock& clock_;
     const Zobrist& z_;
-    bool emptiesToWinner_;
 };
 
 }  // namespace reversi

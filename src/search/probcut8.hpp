@@ -26,6 +26,9 @@ struct ProbCut8 {
     bool empty() const;
 };
 
+// The fits built into the program (weights/probcut8.txt).
+const ProbCut8& builtinProbCut();
+
 // Text form, one line per fit ("phase depth shallow a b sigma"), for the weights/ directory.
 std::string formatProbCut(const ProbCut8& p);
 // Throws std::runtime_error on a malformed line.

@@ -46,7 +46,7 @@ class Searcher {
 public:
     Searcher(TranspositionTable& tt, TimeManager& tm, const EvalWeights& weights, EndgameSolver8* endgame8)
         : tt_(tt), tm_(tm), w_(weights), z_(zobrist()), endgame8_(endgame8),
-          clock_(checkMask(N), [&tm] { return tm.hardStop(); }), exact_(tt, ordering_, clock_, FinalMargin::kDiscDifference) {}
+          clock_(checkMask(N), [&tm] { return tm.hardStop(); }), exact_(tt, ordering_, clock_) {}
 
     SearchReport run(const Pos& root, int colour, const EngineOptions& options);
 
@@ -56,7 +56,7 @@ private:
         if constexpr (N == 8) {
             if (patterns_) {
                 const int mp = moves.count(), mo = pos.opponentMoves().count();
-                if (mp == 0 && mo == 0) return exactScore(pos.discDifference());
+                if (mp == 0 && mo == 0) return exactScore(pos.finalMargin());
                 return pattern8::toScore(pattern8::evaluateByPhase(pos.P.w[0], pos.O.w[0], mp, mo));
             }
         }
@@ -69,7 +69,7 @@ private:
         const B moves = pos.moves();
         if (depth <= 0) return leafScore(pos, moves);
         if (moves.none()) {
-            if (pos.opponentMoves().none()) return exactScore(pos.discDifference());
+            if (pos.opponentMoves().none()) return exactScore(pos.finalMargin());
             return -pvs(pos.passed(), key ^ z_.side, colour ^ 1, depth, -beta, -alpha);
         }
         int ttMove = -1;
@@ -161,29 +161,14 @@ private:
     // scores give the empties to the winner. An unfinished pass keeps a move it proved good enough.
     void solveBy8x8Solver(const Pos& root, SearchReport& report, int& bestSq, int& bestScore) {
         if constexpr (N == 8) {
-            const auto stop = [this] { return tm_.hardStop(); };
-            const std::uint64_t P = root.P.w[0], O = root.O.w[0];
-            const SolveResult wld = endgame8_->solve(P, O, stop, -1, 1);
-            clock_.add(wld.nodes);
-            if (!wld.complete) {
+            const RootSolve8 r = solveRootOutcome(*endgame8_, root.P.w[0], root.O.w[0], [this] { return tm_.hardStop(); });
+            clock_.add(r.nodes);
+            if (r.move >= 0) bestSq = r.move;
+            if (!r.complete) {
                 clock_.stop();
-                if (wld.move >= 0 && wld.score >= 1) bestSq = wld.move;  // a proven win
                 return;
             }
-            bestSq = wld.move;
-            if (wld.score != 0) {
-                const SolveResult exact = wld.score > 0 ? endgame8_->solve(P, O, stop, 0, 65) : endgame8_->solve(P, O, stop, -65, 0);
-                clock_.add(exact.nodes);
-                if (!exact.complete) {
-                    clock_.stop();
-                    if (exact.move >= 0 && (wld.score < 0 || exact.score > 0)) bestSq = exact.move;
-                    return;
-                }
-                bestSq = exact.move;
-                bestScore = exactScore(exact.score);
-            } else {
-                bestScore = 0;
-            }
+            bestScore = exactScore(r.margin);
             report.exact = true;
             report.depth = root.emptyCount();
         } else {

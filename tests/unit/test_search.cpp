@@ -14,6 +14,8 @@
 #include "players/greedy.hpp"
 #include "eval/pattern8.hpp"
 #include "bitboard/position.hpp"
+#include "eval/eval8.hpp"
+#include "search/midgame8.hpp"
 #include "search/search.hpp"
 
 using namespace reversi;
@@ -21,11 +23,17 @@ using namespace reversi;
 namespace {
 
 // Exact final disc difference for `colour` to move, by plain minimax (passes included).
+// A finished game's margin for `colour`, the empty squares to the winner (the engine's convention).
+int finalMargin(const Board& b, char colour) {
+    const int d = b.count(colour) - b.count(opponentOf(colour)), e = b.count(kEmpty);
+    return d > 0 ? d + e : d < 0 ? d - e : 0;
+}
+
 int bruteForce(const Board& b, char colour) {
     const char other = opponentOf(colour);
     const auto moves = b.legalMoves(colour);
     if (moves.empty()) {
-        if (!b.hasLegalMove(other)) return b.count(colour) - b.count(other);
+        if (!b.hasLegalMove(other)) return finalMargin(b, colour);
         return -bruteForce(b, other);
     }
     int best = -kMaxSize * kMaxSize;
@@ -124,7 +132,7 @@ TEST_CASE("engine solves small endgames exactly (vs plain minimax)", "[search]")
                 const char other = opponentOf(colour);
                 const int got = after.hasLegalMove(other) ? -bruteForce(after, other)
                                 : after.hasLegalMove(colour) ? bruteForce(after, colour)
-                                                             : after.count(colour) - after.count(other);
+                                                             : finalMargin(after, colour);
                 CHECK(got == expected);
             }
             ++checked;
@@ -234,11 +242,12 @@ TEST_CASE("strength: engine beats greedy at every size within its time", "[.stre
     }
 }
 
-TEST_CASE("at 8x8 the engine's leaves are scored by the pattern evaluation of their phase", "[search]") {
+TEST_CASE("at 8x8 the engine's leaves are scored by the pattern evaluation", "[search]") {
     // Depth 1: the root's score is the best child's leaf score, so it must equal the maximum over the
-    // moves of minus the child's evaluation: the phase's pattern sum (1/16 disc -> 1/100 disc) by
-    // default, the hand-set evaluation with eval=hand. Positions from the opening to the endgame.
+    // moves of minus the child's evaluation: eval8 (1/32 disc -> 1/100 disc) by default, the hand-set
+    // evaluation with eval=hand. Positions from the opening to the endgame.
     std::mt19937 rng(17);
+    const Midgame8 leaves(eval8::Weights::builtin(), nullptr, 10);
     int checked = 0;
     for (int plies = 4; plies <= 44; plies += 8) {
         Board board(8);
@@ -250,12 +259,8 @@ TEST_CASE("at 8x8 the engine's leaves are scored by the pattern evaluation of th
             Board c = board;
             c.applyMove(m.row, m.col, colour);
             const auto child = Position<8>::fromBoard(c, opponentOf(colour));
-            const auto moves = child.moves();
-            const int mp = moves.count(), mo = child.opponentMoves().count();
-            const int pattern = mp == 0 && mo == 0 ? exactScore(child.discDifference())
-                                                   : pattern8::evaluateByPhase(child.P.w[0], child.O.w[0], mp, mo) * 25 / 4;
-            bestPattern = std::max(bestPattern, -pattern);
-            bestHand = std::max(bestHand, -evaluate<8>(child, moves, defaultEvalWeights()));
+            bestPattern = std::max(bestPattern, -leaves.evaluate(child.P.w[0], child.O.w[0]));
+            bestHand = std::max(bestHand, -evaluate<8>(child, child.moves(), defaultEvalWeights()));
         }
         EngineOptions byDefault{10.0, 1};
         EngineOptions byHand{10.0, 1};
@@ -263,7 +268,7 @@ TEST_CASE("at 8x8 the engine's leaves are scored by the pattern evaluation of th
         EngineMover a(byDefault), b(byHand);
         a.chooseMove(board, colour);
         b.chooseMove(board, colour);
-        CHECK(a.lastReport().score == bestPattern);
+        CHECK(a.lastReport().score == eval8::toScore(bestPattern));
         CHECK(b.lastReport().score == bestHand);
         ++checked;
     }
