@@ -6,6 +6,7 @@
 //   reversi train8 fit --labels DIR --phase K --weights FILE --out FILE
 //                                                  one phase's weights fitted to its labels
 //   reversi train8 run --corpus DIR --work DIR      label and fit every phase from the end backward
+//   reversi train8 probcut --corpus DIR --out FILE  Multi-ProbCut fitted from full-width searches
 #include <unistd.h>
 
 #include <cstdio>
@@ -22,6 +23,8 @@
 #include "tools/corpus8.hpp"
 #include "tools/fit_eval8.hpp"
 #include "tools/labels8.hpp"
+#include "tools/probcut_fit8.hpp"
+#include "search/probcut8.hpp"
 
 namespace reversi::app {
 
@@ -143,6 +146,18 @@ int runPipeline(const RunSettings& s) {
     }
 }
 
+int runProbCut(const train8::ProbCutFitOptions& o, const std::string& out) {
+    try {
+        const ProbCut8 p = train8::fitProbCut(o, [](int done, int total) { showSteps("positions", done, total); });
+        writeFileAtomically(out, formatProbCut(p));
+        std::printf("Multi-ProbCut fits written to %s\n", out.c_str());
+        return 0;
+    } catch (const std::exception& e) {
+        std::cerr << "reversi train8 probcut: " << e.what() << "\n";
+        return 1;
+    }
+}
+
 void addLabelOptions(CLI::App& cmd, train8::LabelOptions& o) {
     cmd.add_option("--exact-empties", o.exactEmpties, "Positions with at most this many empties are solved exactly")
         ->check(CLI::Range(0, 24))
@@ -225,6 +240,23 @@ void addTrainCommands(CLI::App& app, Action& action) {
     addFitOptions(*run, r->fit);
     addExamples(*run, {"reversi train8 run --corpus corpus8 --work work8 -j 2   (then cp work8/weights-29.bin weights/pattern8.bin)"});
     run->callback([r, &action] { action = [r] { return runPipeline(*r); }; });
+
+    auto m = std::make_shared<train8::ProbCutFitOptions>();
+    auto mOut = std::make_shared<std::string>();
+    CLI::App* probcut = train->add_subcommand("probcut", "Fit Multi-ProbCut from full-width searches of corpus positions");
+    probcut->add_option("--corpus", m->corpus, "Corpus directory (train8 corpus)")->required();
+    probcut->add_option("--weights", m->weights, "Evaluation weights (default: the built-in ones)");
+    probcut->add_option("-o,--out", *mOut, "Where to write the fits (weights/probcut8.txt is built in)")->required();
+    probcut->add_option("--positions", m->positions, "Positions per phase")->check(CLI::Range(30, 100000))->capture_default_str();
+    probcut->add_option("--max-depth", m->maxDepth, "Deepest full-width search")->check(CLI::Range(2, 16))->capture_default_str();
+    probcut->add_option("--min-empties", m->minEmpties, "No cuts below this many empties")->check(CLI::Range(0, 60))->capture_default_str();
+    probcut->add_option("--t", m->t, "Cut when the prediction clears the bound by this many deviations")
+        ->check(CLI::Range(0.1, 10.0))
+        ->capture_default_str();
+    probcut->add_option("--seed", m->seed, "Seed of the choice of positions")->capture_default_str();
+    probcut->add_option("-j,--jobs", m->jobs, "Threads")->check(CLI::Range(1, 256))->capture_default_str();
+    addExamples(*probcut, {"reversi train8 probcut --corpus corpus8 -o weights/probcut8.txt -j 2"});
+    probcut->callback([m, mOut, &action] { action = [m, mOut] { return runProbCut(*m, *mOut); }; });
 }
 
 }  // namespace reversi::app

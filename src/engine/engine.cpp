@@ -18,6 +18,8 @@ struct EngineMover::Impl {
     TranspositionTable tt{20};  // 2^20 entries, 16 MiB, kept across moves (not in deterministic mode)
     std::unique_ptr<EndgameSolver8> endgame8;  // made at the first 8x8 move (24 MiB)
     std::unique_ptr<Midgame8> midgame8;        // likewise (30 MiB), with the pattern evaluation
+    // In deterministic mode (a fixed depth) the 8x8 tables are small and cleared before every move, so
+    // that a move depends on its position alone.
 };
 
 EngineMover::EngineMover(EngineOptions options) : options_(options), impl_(new Impl) {}
@@ -34,9 +36,15 @@ Move EngineMover::chooseMove(const Board& board, char colour) {
         report_.seconds = clock.elapsed();
         return report_.move;
     }
-    if (board.size() == 8 && !impl_->endgame8) impl_->endgame8 = std::make_unique<EndgameSolver8>(20);
+    const bool deterministic = options_.maxDepth > 0;
+    if (board.size() == 8 && !impl_->endgame8) impl_->endgame8 = std::make_unique<EndgameSolver8>(deterministic ? 14 : 20);
     if (board.size() == 8 && options_.evaluation == Evaluation::kDefault) {
-        if (!impl_->midgame8) impl_->midgame8 = std::make_unique<Midgame8>(eval8::Weights::builtin(), &builtinProbCut());
+        if (!impl_->midgame8)
+            impl_->midgame8 = std::make_unique<Midgame8>(eval8::Weights::builtin(), &builtinProbCut(), deterministic ? 14 : 20);
+        if (deterministic) {
+            impl_->midgame8->clear();
+            impl_->endgame8->clear();
+        }
         report_ = searchPosition8(board, colour, options_, clock, *impl_->midgame8, *impl_->endgame8);
     } else {
         report_ = searchPosition(board, colour, options_, impl_->tt, clock,

@@ -52,14 +52,14 @@ struct Midgame8::Impl {
     std::vector<Entry> table;
     std::size_t mask;
     std::uint8_t generation = 0;
-    EndgameSolver8 solver{18};
+    EndgameSolver8 solver;  // for the nodes whose depth reaches the end
     u64 nodes = 0, nextCheck = 0;
     const std::function<bool()>* stop = nullptr;
     bool stopped = false;
 
     Impl(const eval8::Weights& w, const ProbCut8* p, int log2)
         : weights(w), probCut(p && !p->empty() ? p : nullptr), table(std::size_t{1} << log2),
-          mask((std::size_t{1} << log2) - 1) {}
+          mask((std::size_t{1} << log2) - 1), solver(std::max(10, log2 - 2)) {}
 
     Entry* bucket(u64 P, u64 O) {
         u64 h = (P ^ (O * 0x9E3779B97F4A7C15ULL)) * 0xFF51AFD7ED558CCDULL;
@@ -303,7 +303,10 @@ int Midgame8::evaluate(u64 P, u64 O) const {
 }
 
 void Midgame8::newSearch() { ++impl_->generation; }
-void Midgame8::clear() { std::fill(impl_->table.begin(), impl_->table.end(), Entry{}); }
+void Midgame8::clear() {
+    std::fill(impl_->table.begin(), impl_->table.end(), Entry{});
+    impl_->solver.clear();
+}
 std::uint64_t Midgame8::nodes() const { return impl_->nodes; }
 
 }  // namespace reversi

@@ -30,6 +30,7 @@ public:
     };
 
     // `probCut`: the selective cutoffs (nullptr or an empty table: a full-width search).
+    // The table holds 2^log2Table entries (24 bytes each), the solver's for the last plies a quarter.
     explicit Midgame8(const eval8::Weights& weights, const ProbCut8* probCut = nullptr, int log2Table = 20);
     ~Midgame8();
     Midgame8(const Midgame8&) = delete;
@@ -44,6 +45,7 @@ public:
     int evaluate(u64 P, u64 O) const;
     // Starts a new move: older table entries are replaced first.
     void newSearch();
+    // Forgets every table entry (the solver's too): the next search depends on its position alone.
     void clear();
     std::uint64_t nodes() const;
 

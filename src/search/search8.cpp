@@ -31,10 +31,6 @@ SearchReport searchPosition8(const Board& board, char colour, const EngineOption
     const std::uint64_t P = pos.P.w[0], O = pos.O.w[0];
     const int empties = 64 - std::popcount(P | O);
     tm.setPhase(1.0 - empties / 64.0);
-    if (deterministic) {
-        midgame.clear();
-        endgame.clear();
-    }
     midgame.newSearch();
     const auto stop = [&tm] { return tm.hardStop(); };
     std::uint64_t nodes = 0;

@@ -14,8 +14,9 @@ class Midgame8;
 
 // Searches `board` (8x8) for `colour`, which must have a legal move, within options.moveTime CPU
 // seconds counted from `clock`; options.maxDepth > 0 searches exactly that deep (and solves exactly
-// when no more squares than that are empty), with tables cleared first so that each move depends on
-// its position alone. The report's move is always legal; its score is in score units.
+// when no more squares than that are empty). The tables are the caller's, kept between moves (cleared
+// by the caller when each move must depend on its position alone). The report's move is always legal;
+// its score is in score units.
 SearchReport searchPosition8(const Board& board, char colour, const EngineOptions& options, const CpuStopwatch& clock,
                              Midgame8& midgame, EndgameSolver8& endgame);
 

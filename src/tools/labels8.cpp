@@ -148,6 +148,8 @@ void labelPhase(const LabelOptions& o, const std::function<void(int, int)>& prog
                 int value;
                 if (empties <= o.exactEmpties) {
                     value = solver.solve(P, O).score * eval8::kScale;
+                } else if (o.depth == 0) {
+                    value = search.evaluate(P, O);  // the evaluation itself (for checking fits)
                 } else {
                     search.newSearch();
                     value = search.search(P, O, o.depth, -Midgame8::kMaxScore - 1, Midgame8::kMaxScore + 1).score;

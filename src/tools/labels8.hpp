@@ -26,7 +26,7 @@ struct LabelOptions {
     std::string weights;         // weights file for the leaves (empty: the built-in weights)
     int phase = 0;               // eval8 phase: the positions with 2 * phase or 2 * phase + 1 empties
     int exactEmpties = 15;       // at or below: solved exactly
-    int depth = 6;               // above: the search depth
+    int depth = 6;               // above: the search depth (0: the static evaluation itself)
     int maxPositions = 300000;   // distinct positions labelled at most (a seeded choice among them)
     int chunk = 10000;
     std::uint64_t seed = 1;

@@ -1,0 +1,162 @@
+// The 8x8 training pipeline's pieces (tools/labels8, tools/fit_eval8, tools/probcut_fit8) and the
+// Multi-ProbCut table (search/probcut8): labels near the end are exact solves, a resumed labelling
+// refuses another corpus, a fit recovers an evaluation from its own values, the cut table round-trips.
+#include <unistd.h>
+
+#include <bit>
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include <catch2/catch.hpp>
+
+#include "bitboard/bitboard8.hpp"
+#include "eval/eval8.hpp"
+#include "search/endgame8.hpp"
+#include "search/midgame8.hpp"
+#include "search/probcut8.hpp"
+#include "tools/corpus8.hpp"
+#include "tools/fit_eval8.hpp"
+#include "tools/labels8.hpp"
+#include "tools/probcut_fit8.hpp"
+
+using namespace reversi;
+
+namespace {
+
+std::string freshDir(const std::string& name) {
+    const auto dir = std::filesystem::temp_directory_path() / ("reversi-test-" + name + "-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    return dir.string();
+}
+
+std::string smallCorpus(const std::string& name, int games, std::uint64_t seed) {
+    train8::CorpusOptions o;
+    o.games = games;
+    o.blockGames = games;
+    o.depth = 1;
+    o.seed = seed;
+    o.dir = freshDir(name);
+    train8::generateCorpus(o);
+    return o.dir;
+}
+
+}  // namespace
+
+TEST_CASE("train8 labels: exact solves near the end, and a resume over another corpus is refused", "[train8]") {
+    const std::string corpus = smallCorpus("labels-corpus", 30, 4);
+    train8::LabelOptions o;
+    o.corpus = corpus;
+    o.out = freshDir("labels-out");
+    o.phase = 5;  // 10 and 11 empties: solved exactly
+    o.chunk = 7;
+    train8::labelPhase(o);
+    const auto labels = train8::readPhaseLabels(o.out, 5);
+    REQUIRE(labels.size() > 20);
+    EndgameSolver8 solver(16);
+    for (const auto& l : labels) {
+        const int empties = 64 - std::popcount(l.P | l.O);
+        CHECK(eval8::phaseOf(empties) == 5);
+        CHECK(l.label == solver.solve(l.P, l.O).score * eval8::kScale);
+    }
+    // Labelling again finds every chunk done; from a different corpus it stops with a message.
+    CHECK_NOTHROW(train8::labelPhase(o));
+    train8::LabelOptions other = o;
+    other.corpus = smallCorpus("labels-corpus2", 30, 5);
+    CHECK_THROWS_WITH(train8::labelPhase(other), Catch::Contains("remove the directory"));
+    for (const auto& d : {corpus, o.out, other.corpus}) std::filesystem::remove_all(d);
+}
+
+TEST_CASE("train8 fit: recovers an evaluation from its own values on positions it did not see", "[train8]") {
+    // Labels made by a known evaluation (random weights on the features a few thousand positions can pin
+    // down: the three shortest diagonals and parity): the fit must predict held-out positions far better
+    // than the prior (zeros) does.
+    std::mt19937_64 rng(8);
+    std::vector<std::int16_t> truth(static_cast<std::size_t>(eval8::kPhases) * eval8::layout().packedPerPhase, 0);
+    const std::size_t per = eval8::layout().packedPerPhase;
+    const auto& L = eval8::layout();
+    for (std::size_t i = L.packedOffset[eval8::kTypes - 3]; i < L.packedMobilityOffset; ++i)
+        truth[10 * per + i] = static_cast<std::int16_t>(static_cast<int>(rng() % 33) - 16);
+    for (std::size_t i = L.packedParityOffset; i < per; ++i) truth[10 * per + i] = static_cast<std::int16_t>(static_cast<int>(rng() % 33) - 16);
+    const eval8::Weights known(eval8::packWeights(truth));
+    const std::string corpus = smallCorpus("fit-corpus", 1500, 6);
+    const std::string labels = freshDir("fit-labels");
+    // The known evaluation's own values as phase 10's labels (depth 0), through the labeller.
+    train8::LabelOptions o;
+    o.corpus = corpus;
+    o.out = labels;
+    o.phase = 10;
+    o.depth = 0;
+    o.exactEmpties = 0;
+    std::filesystem::create_directories(labels);
+    const std::string weightsFile = labels + "/known.bin";
+    {
+        std::ofstream out(weightsFile, std::ios::binary);
+        out << encodeWeights(eval8::packWeights(truth));
+    }
+    o.weights = weightsFile;
+    train8::labelPhase(o);
+    train8::FitPhaseOptions f;
+    f.labels = labels;
+    f.phase = 10;
+    f.overlap = 0;
+    f.iterations = 60;
+    f.regularisation = 0.5;
+    std::vector<std::int16_t> fitted(truth.size(), 0);
+    train8::FitPhaseReport last;
+    train8::fitPhase(fitted, std::vector<std::int16_t>(per, 0), f, [&](const train8::FitPhaseReport& r) { last = r; });
+    REQUIRE(last.heldOut > 50);
+    INFO("held out rms " << last.validationRms << " discs, prior " << last.priorRms);
+    CHECK(last.validationRms < 0.4 * last.priorRms);
+    CHECK(last.trainRms < last.priorRms);
+    std::filesystem::remove_all(corpus);
+    std::filesystem::remove_all(labels);
+}
+
+TEST_CASE("probcut: the shallow depth has the deep one's parity, and the table round-trips as text", "[train8]") {
+    for (int d = 2; d <= ProbCut8::kMaxDepth; ++d) {
+        const int s = train8::shallowDepthFor(d);
+        CHECK(s >= 0);
+        CHECK(s < d);
+        CHECK(s % 2 == d % 2);
+    }
+    ProbCut8 p;
+    p.t = 1.25;
+    p.fits[6][8] = {4, 0.95F, -3.5F, 40.25F};
+    p.fits[14][24] = {12, 1.0F, 0.0F, 80.0F};
+    const ProbCut8 q = parseProbCut(formatProbCut(p));
+    CHECK(q.t == Approx(1.25));
+    CHECK(q.fits[6][8].shallow == 4);
+    CHECK(q.fits[6][8].a == Approx(0.95));
+    CHECK(q.fits[6][8].sigma == Approx(40.25));
+    CHECK(q.fits[14][24].shallow == 12);
+    CHECK(q.fits[5][8].shallow == -1);
+    CHECK_FALSE(q.empty());
+    CHECK(ProbCut8{}.empty());
+    CHECK_THROWS(parseProbCut("6 8 9 1 0 3\n"));   // shallow not below deep
+    CHECK_THROWS(parseProbCut("99 8 4 1 0 3\n"));  // no such phase
+    CHECK_THROWS(parseProbCut("6 8 4 1 0\n"));     // a field missing
+}
+
+TEST_CASE("midgame8 with Multi-ProbCut: legal moves, and no cut when the margin is huge", "[train8][midgame8]") {
+    ProbCut8 p;
+    for (auto& phase : p.fits)
+        for (int d = 2; d <= ProbCut8::kMaxDepth; ++d) phase[static_cast<std::size_t>(d)] = {static_cast<std::int8_t>(train8::shallowDepthFor(d)), 1.0F, 0.0F, 1e6F};
+    const eval8::Weights& w = eval8::Weights::builtin();
+    Midgame8 full(w, nullptr, 16), selective(w, &p, 16);
+    std::mt19937_64 rng(12);
+    const std::string corpus = smallCorpus("mpc-corpus", 4, 7);
+    const auto positions = train8::readCorpusBlock(train8::corpusBlocks(corpus).at(0));
+    int tested = 0;
+    for (std::size_t i = 0; i < positions.size(); i += 9) {
+        const auto& pos = positions[i];
+        if (pos.empties < 20) continue;
+        const auto a = full.search(pos.P, pos.O, 5, -Midgame8::kMaxScore - 1, Midgame8::kMaxScore + 1);
+        const auto b = selective.search(pos.P, pos.O, 5, -Midgame8::kMaxScore - 1, Midgame8::kMaxScore + 1);
+        CHECK(b.score == a.score);  // sigma so large that no cut can fire
+        CHECK((bb8::moves(pos.P, pos.O) >> b.move & 1) == 1);
+        ++tested;
+    }
+    CHECK(tested > 5);
+    std::filesystem::remove_all(corpus);
+}
