@@ -86,6 +86,18 @@ inline bb::Bits<N> edgeStable(const bb::Bits<N>& own) {
 
 }  // namespace detail
 
+// The wipe-out guard's term (see EvalWeights::fewDiscs): added to every evaluation of the engine, the
+// learned ones too, because games against greedy opponents on big boards are lost by wipe-outs.
+template <int N>
+long long wipeOutGuard(const Position<N>& pos, const EvalWeights& w) {
+    if (w.fewDiscs == 0) return 0;
+    const int filled = (pos.P | pos.O).count();
+    const int floorDiscs = wipeOutFloor(w, N * N, filled);
+    const int shortOwn = std::max(0, floorDiscs - pos.P.count());
+    const int shortOpp = std::max(0, floorDiscs - pos.O.count());
+    return static_cast<long long>(w.fewDiscs) * (shortOpp * shortOpp - shortOwn * shortOwn);
+}
+
 // Heuristic score of a position that is not finished; `moves` = pos.moves() (already known to the
 // caller). A finished position (neither side can move) gets its exact final score.
 template <int N>
@@ -142,13 +154,7 @@ int evaluate(const Position<N>& pos, const bb::Bits<N>& moves, const EvalWeights
                           static_cast<long long>(w.stable.end) * stable;
     long long score = (open * (S - filled) + end * filled) / S;
 
-    // Wipe-out guard (see EvalWeights::fewDiscs).
-    if (w.fewDiscs != 0) {
-        const int floorDiscs = wipeOutFloor(w, S, filled);
-        const int shortOwn = std::max(0, floorDiscs - P.count());
-        const int shortOpp = std::max(0, floorDiscs - O.count());
-        score += static_cast<long long>(w.fewDiscs) * (shortOpp * shortOpp - shortOwn * shortOwn);
-    }
+    score += wipeOutGuard(pos, w);
 
     // Late game: parity and disc count fade in from lateStartPercent of the board filled.
     const int lateStart = S * w.lateStartPercent / 100;

@@ -7,6 +7,7 @@
 
 #include "bitboard/bitboard.hpp"
 #include "search/endgame8.hpp"
+#include "eval/evaln.hpp"
 #include "eval/pattern8.hpp"
 #include "bitboard/position.hpp"
 #include "search/exact_solver.hpp"
@@ -51,13 +52,22 @@ public:
     SearchReport run(const Pos& root, int colour, const EngineOptions& options);
 
 private:
-    // The static score of a leaf: at 8x8 the fitted pattern evaluation, else the hand-set one.
+    // The static score of a leaf: at 8x8 the fitted pattern evaluation (eval=hand: the hand-set one), at
+    // other sizes the learned evaluation where the size has weights, else the hand-set one.
     int leafScore(const Pos& pos, const B& moves) const {
         if constexpr (N == 8) {
             if (patterns_) {
                 const int mp = moves.count(), mo = pos.opponentMoves().count();
                 if (mp == 0 && mo == 0) return exactScore(pos.finalMargin());
                 return pattern8::toScore(pattern8::evaluateByPhase(pos.P.w[0], pos.O.w[0], mp, mo));
+            }
+        }
+        if constexpr (N != 8) {
+            if (learned_) {
+                const B replies = pos.opponentMoves();
+                if (moves.none() && replies.none()) return exactScore(pos.finalMargin());
+                const int v = evaln::toScore(learned_->evaluate(N, pos.emptyCount(), evaln::featuresOf(pos, moves, replies)));
+                return static_cast<int>(std::clamp<long long>(v + wipeOutGuard(pos, w_), -kHeuristicLimit + 1, kHeuristicLimit - 1));
             }
         }
         return evaluate<N>(pos, moves, w_);
@@ -182,6 +192,7 @@ private:
     const Zobrist& z_;
     EndgameSolver8* endgame8_;
     bool patterns_ = false;
+    const evaln::Weights* learned_ = nullptr;  // the learned evaluation of this size, when it has one
     Ordering ordering_;
     NodeClock clock_;
     ExactSolver<N> exact_;
@@ -192,6 +203,7 @@ template <int N>
 SearchReport Searcher<N>::run(const Pos& root, int colour, const EngineOptions& options) {
     SearchReport report;
     patterns_ = options.evaluation == Evaluation::kDefault;
+    if (options.evaluation == Evaluation::kDefault && evaln::Weights::builtin().has(N)) learned_ = &evaln::Weights::builtin();
     const std::uint64_t key = positionKey(z_, N, root, colour);
 
     typename Ordering::MoveList list;

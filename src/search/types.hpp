@@ -12,7 +12,7 @@ struct EvalWeights;
 
 // Which static evaluation the search uses at its leaves.
 enum class Evaluation {
-    kDefault,  // the 8x8 pattern evaluation by game phase at 8x8 (pattern8.hpp), the hand-set one elsewhere
+    kDefault,  // the learned evaluations: eval8.hpp at 8x8, evaln.hpp at the sizes it has weights for
     kHand,     // the hand-set evaluation (evaluate.hpp) at every size
 };
 

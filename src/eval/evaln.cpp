@@ -1,0 +1,163 @@
+#include "eval/evaln.hpp"
+
+#include <algorithm>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace reversi::evaln {
+
+namespace {
+
+using Square = std::pair<int, int>;  // row, column from a corner
+
+// The base patterns, seen from the a1 corner.
+std::vector<std::vector<Square>> basePatterns() {
+    std::vector<Square> corner33, edge6x, corner24;
+    for (int r = 0; r < 3; ++r)
+        for (int c = 0; c < 3; ++c) corner33.push_back({r, c});
+    for (int c = 0; c < 6; ++c) edge6x.push_back({0, c});
+    edge6x.push_back({1, 1});
+    for (int r = 0; r < 2; ++r)
+        for (int c = 0; c < 4; ++c) corner24.push_back({r, c});
+    return {corner33, edge6x, corner24};
+}
+
+int pow3(int n) {
+    int p = 1;
+    while (n-- > 0) p *= 3;
+    return p;
+}
+
+std::array<Instance, kInstances> buildInstances(int n) {
+    std::array<Instance, kInstances> out{};
+    const auto bases = basePatterns();
+    int k = 0;
+    for (int type = 0; type < kTypes; ++type) {
+        // The 3x3 block is its own mirror image across the diagonal: one instance per corner.
+        const int orientations = type == 0 ? 1 : 2;
+        for (int corner = 0; corner < 4; ++corner)
+            for (int o = 0; o < orientations; ++o) {
+                Instance& in = out[static_cast<std::size_t>(k++)];
+                in.type = type;
+                in.size = static_cast<int>(bases[static_cast<std::size_t>(type)].size());
+                for (int j = 0; j < in.size; ++j) {
+                    auto [r, c] = bases[static_cast<std::size_t>(type)][static_cast<std::size_t>(j)];
+                    if (o) std::swap(r, c);
+                    if (corner & 1) c = n - 1 - c;
+                    if (corner & 2) r = n - 1 - r;
+                    in.squares[static_cast<std::size_t>(j)] = r * n + c;
+                }
+            }
+    }
+    return out;
+}
+
+Layout buildLayout() {
+    Layout L;
+    const auto bases = basePatterns();
+    std::uint32_t at = 0, packedAt = 0;
+    for (int type = 0; type < kTypes; ++type) {
+        const int size = static_cast<int>(bases[static_cast<std::size_t>(type)].size()), configs = pow3(size);
+        L.offset[static_cast<std::size_t>(type)] = at;
+        L.packedOffset[static_cast<std::size_t>(type)] = packedAt;
+        at += static_cast<std::uint32_t>(configs);
+        auto& index = L.packedIndex[static_cast<std::size_t>(type)];
+        index.assign(static_cast<std::size_t>(configs), UINT32_MAX);
+        std::uint32_t next = 0;
+        for (int c = 0; c < configs; ++c) {
+            if (index[static_cast<std::size_t>(c)] != UINT32_MAX) continue;
+            index[static_cast<std::size_t>(c)] = next;
+            if (type == 0) {  // the transposed 3x3 configuration shares the weight
+                int digits[9];
+                for (int j = 8, v = c; j >= 0; --j, v /= 3) digits[j] = v % 3;
+                int t = 0;
+                for (int r = 0; r < 3; ++r)
+                    for (int col = 0; col < 3; ++col) t = t * 3 + digits[col * 3 + r];
+                index[static_cast<std::size_t>(t)] = next;
+            }
+            ++next;
+        }
+        packedAt += next;
+    }
+    L.countsOffset = at;
+    L.perPhase = at + kCounts;
+    L.packedCountsOffset = packedAt;
+    L.packedPerPhase = packedAt + kCounts;
+    const auto in = buildInstances(6);
+    for (int k = 0; k < kInstances; ++k)
+        L.instanceOffset[static_cast<std::size_t>(k)] = L.offset[static_cast<std::size_t>(in[static_cast<std::size_t>(k)].type)];
+    return L;
+}
+
+}  // namespace
+
+const std::array<Instance, kInstances>& instances(int n) {
+    static std::array<std::array<Instance, kInstances>, kSizes> all = [] {
+        std::array<std::array<Instance, kInstances>, kSizes> a{};
+        for (int s = 0; s < kSizes; ++s) a[static_cast<std::size_t>(s)] = buildInstances(6 + 2 * s);
+        return a;
+    }();
+    return all[static_cast<std::size_t>(sizeIndex(n))];
+}
+
+const Layout& layout() {
+    static const Layout L = buildLayout();
+    return L;
+}
+
+void packedIndices(const Features& f, std::uint32_t* out) {
+    const Layout& L = layout();
+    const auto& in = instances(6);  // types are the same at every size
+    for (int k = 0; k < kInstances; ++k) {
+        const int type = in[static_cast<std::size_t>(k)].type;
+        out[k] = L.packedOffset[static_cast<std::size_t>(type)] +
+                 L.packedIndex[static_cast<std::size_t>(type)][f.config[static_cast<std::size_t>(k)]];
+    }
+}
+
+Weights::Weights(const WeightSet& packed) {
+    const Layout& L = layout();
+    if (packed.name != kName || packed.layout != kLayoutVersion)
+        throw std::runtime_error("weights for \"" + packed.name + "\" layout " + std::to_string(packed.layout) +
+                                 ", expected \"" + kName + "\" layout " + std::to_string(kLayoutVersion));
+    if (packed.tables != kSizes * kPhases || packed.perTable != L.packedPerPhase)
+        throw std::runtime_error("weights file: " + std::to_string(packed.tables) + " tables of " +
+                                 std::to_string(packed.perTable) + ", expected " + std::to_string(kSizes * kPhases) +
+                                 " of " + std::to_string(L.packedPerPhase));
+    w_.assign(static_cast<std::size_t>(kSizes * kPhases) * L.perPhase, 0);
+    for (int t = 0; t < kSizes * kPhases; ++t) {
+        const std::int16_t* from = packed.weights.data() + static_cast<std::size_t>(t) * L.packedPerPhase;
+        std::int16_t* to = w_.data() + static_cast<std::size_t>(t) * L.perPhase;
+        for (int type = 0; type < kTypes; ++type) {
+            const auto& index = L.packedIndex[static_cast<std::size_t>(type)];
+            for (std::size_t c = 0; c < index.size(); ++c)
+                to[L.offset[static_cast<std::size_t>(type)] + c] = from[L.packedOffset[static_cast<std::size_t>(type)] + index[c]];
+        }
+        std::copy(from + L.packedCountsOffset, from + L.packedPerPhase, to + L.countsOffset);
+        if (std::any_of(from, from + L.packedPerPhase, [](std::int16_t v) { return v != 0; }))
+            fitted_[static_cast<std::size_t>(t / kPhases)] = true;
+    }
+}
+
+int Weights::evaluate(int n, int empties, const Features& f) const {
+    const Layout& L = layout();
+    const std::int16_t* w = w_.data() + static_cast<std::size_t>(sizeIndex(n) * kPhases + phaseOf(n, empties)) * L.perPhase;
+    int sum = 0;
+    for (int k = 0; k < kInstances; ++k) sum += w[L.instanceOffset[static_cast<std::size_t>(k)] + f.config[static_cast<std::size_t>(k)]];
+    for (int k = 0; k < kCounts; ++k) sum += w[L.countsOffset + static_cast<std::uint32_t>(k)] * f.counts[static_cast<std::size_t>(k)];
+    return sum;
+}
+
+WeightSet packWeights(const std::vector<std::int16_t>& packed) {
+    WeightSet set;
+    set.name = Weights::kName;
+    set.layout = Weights::kLayoutVersion;
+    set.tables = kSizes * kPhases;
+    set.perTable = layout().packedPerPhase;
+    set.weights = packed;
+    return set;
+}
+
+}  // namespace reversi::evaln

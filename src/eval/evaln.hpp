@@ -1,0 +1,126 @@
+// The learned evaluation for every even size from 6x6 to 26x26 (8x8 has its own, eval8.hpp): patterns
+// of squares that exist on every board (each corner's 3x3 block, each edge's first six squares with the
+// X square, each corner's 2x4 block along either edge) whose every configuration has its own weight,
+// and six counts weighted linearly: mobility, potential mobility, frontier discs, edge discs made stable
+// by a corner, discs, and the parity of the empties. One weight set per size and per twelfth of the game
+// (by the share of the board filled), fitted to the outcomes of self-play games (`reversi trainn`,
+// docs/training.md); the value estimates the final disc margin.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "bitboard/bitboard.hpp"
+#include "bitboard/position.hpp"
+#include "eval/score.hpp"
+#include "eval/weights_file.hpp"
+
+namespace reversi::evaln {
+
+constexpr int kPhases = 12;
+constexpr int kScale = 32;   // a weight of kScale is one disc (a count weight: per unit of the count)
+constexpr int kTypes = 3;    // corner 3x3, edge 6 + X, corner 2x4
+constexpr int kInstances = 20;
+constexpr int kMaxPatternSize = 9;
+constexpr int kCounts = 6;   // mobility, potential mobility, frontier, stable edge discs, discs, parity
+constexpr int kSizes = 11;   // 6, 8, ..., 26 (the 8x8 tables stay unused)
+
+constexpr int sizeIndex(int n) { return (n - 6) / 2; }
+constexpr int phaseOf(int n, int empties) {
+    const int filled = n * n - empties;
+    return filled * kPhases / (n * n) < kPhases ? filled * kPhases / (n * n) : kPhases - 1;
+}
+// The named conversion from evaln units (1/kScale disc) to the score unit of eval/score.hpp.
+constexpr int toScore(int value) { return value * kScorePerDisc / kScale; }
+
+// The squares of every instance on an n x n board (row * n + column, most significant digit first).
+struct Instance {
+    int type = 0;
+    int size = 0;
+    std::array<int, kMaxPatternSize> squares{};
+};
+const std::array<Instance, kInstances>& instances(int n);
+
+// Per phase: the pattern types' tables, then the kCounts count weights. Packed: mirror-image
+// configurations of a symmetric pattern share one weight (the files and the fits use the packed form).
+struct Layout {
+    std::array<std::uint32_t, kTypes> offset{};
+    std::array<std::uint32_t, kInstances> instanceOffset{};
+    std::uint32_t countsOffset = 0, perPhase = 0;
+    std::array<std::vector<std::uint32_t>, kTypes> packedIndex;
+    std::array<std::uint32_t, kTypes> packedOffset{};
+    std::uint32_t packedCountsOffset = 0, packedPerPhase = 0;
+};
+const Layout& layout();  // the same for every size
+
+// The features of a position: each instance's configuration (digit 1 for the side to move) and the counts.
+struct Features {
+    std::array<std::uint16_t, kInstances> config{};
+    std::array<int, kCounts> counts{};
+};
+
+// `moves` and `replies`: the legal moves of the side to move and of the other side.
+template <int N>
+Features featuresOf(const Position<N>& pos, const bb::Bits<N>& moves, const bb::Bits<N>& replies) {
+    using B = bb::Bits<N>;
+    Features f;
+    const auto& in = instances(N);
+    for (int k = 0; k < kInstances; ++k) {
+        int v = 0;
+        for (int j = 0; j < in[static_cast<std::size_t>(k)].size; ++j) {
+            const int sq = in[static_cast<std::size_t>(k)].squares[static_cast<std::size_t>(j)];
+            v = v * 3 + (pos.P.test(sq) ? 1 : pos.O.test(sq) ? 2 : 0);
+        }
+        f.config[static_cast<std::size_t>(k)] = static_cast<std::uint16_t>(v);
+    }
+    const B empty = pos.empties();
+    const B nearEmpty = bb::neighbours(empty);
+    const auto stable = [](const B& own) {  // edge discs linked to an own corner along the edge
+        using M = bb::Masks<N>;
+        B s = own & M::corners;
+        if (s.none()) return 0;
+        while (true) {
+            const B grow = ((bb::shift<bb::kE>(s) | bb::shift<bb::kW>(s)) & M::rowEdges) |
+                           ((bb::shift<bb::kS>(s) | bb::shift<bb::kN>(s)) & M::colEdges);
+            const B next = s | (grow & own);
+            if (next == s) return s.count();
+            s = next;
+        }
+    };
+    const int empties = empty.count();
+    f.counts = {moves.count() - replies.count(),
+                (bb::neighbours(pos.O) & empty).count() - (bb::neighbours(pos.P) & empty).count(),
+                (pos.P & nearEmpty).count() - (pos.O & nearEmpty).count(),
+                stable(pos.P) - stable(pos.O),
+                pos.discDifference(),
+                (empties & 1) ? 1 : -1};
+    return f;
+}
+
+// The packed weight indices of the instances (for the fits).
+void packedIndices(const Features& f, std::uint32_t* out);
+
+class Weights {
+public:
+    static constexpr const char* kName = "patternN";
+    static constexpr std::uint32_t kLayoutVersion = 1;
+
+    // Packed weights, kSizes * kPhases tables; throws std::runtime_error on a set for another layout.
+    explicit Weights(const WeightSet& packed);
+    // The weights built into the program (weights/patternN.bin).
+    static const Weights& builtin();
+
+    // Whether size n has fitted weights (any weight non-zero).
+    bool has(int n) const { return n >= 6 && n <= 26 && n % 2 == 0 && fitted_[static_cast<std::size_t>(sizeIndex(n))]; }
+    // Estimated final margin for the side to move on an n x n board, in 1/kScale discs.
+    int evaluate(int n, int empties, const Features& f) const;
+
+private:
+    std::vector<std::int16_t> w_;  // kSizes * kPhases * layout().perPhase
+    std::array<bool, kSizes> fitted_{};
+};
+
+WeightSet packWeights(const std::vector<std::int16_t>& packed);
+
+}  // namespace reversi::evaln
