@@ -27,6 +27,7 @@ bool validSizes(std::vector<int>& sizes) {
 void addTuneCommand(CLI::App& app, Action& action);  // cmd_tune.cpp
 void addFitCommand(CLI::App& app, Action& action);   // cmd_fit.cpp
 void addTrainCommands(CLI::App& app, Action& action);  // cmd_train8.cpp
+void addTrainNCommands(CLI::App& app, Action& action);  // cmd_trainn.cpp
 
 namespace {
 void addBenchCommand(CLI::App& app, Action& action) {
@@ -69,6 +70,7 @@ void addEngineCommands(CLI::App& app, Action& action) {
     addTuneCommand(app, action);
     addFitCommand(app, action);
     addTrainCommands(app, action);
+    addTrainNCommands(app, action);
 }
 
 }  // namespace reversi::app

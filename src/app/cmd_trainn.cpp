@@ -1,0 +1,121 @@
+// `reversi trainn`: the learned evaluation of the other sizes (6x6, 10x10 ... 26x26; docs/training.md).
+//
+//   reversi trainn games --dir DIR --size N --games G    self-play games of one size, in resumable blocks
+//   reversi trainn fit --games DIR --size N --weights FILE --out FILE
+//                                                        that size's weights fitted to the games' outcomes
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "cli.hpp"
+#include "commands.hpp"
+#include "eval/evaln.hpp"
+#include "eval/weights_file.hpp"
+#include "platform/atomic_file.hpp"
+#include "tools/fit_evaln.hpp"
+#include "tools/gamesn.hpp"
+
+namespace reversi::app {
+
+namespace {
+
+int runGames(const trainn::GamesOptions& o) {
+    try {
+        trainn::generateGames(o, [&](int done, int total) {
+            if (isatty(2)) std::fprintf(stderr, "\r%dx%d blocks %d/%d%s", o.size, o.size, done, total, done == total ? "\n" : "");
+            else std::fprintf(stderr, "%dx%d blocks %d/%d\n", o.size, o.size, done, total);
+        });
+        std::printf("%d games of %dx%d in %s\n", o.games, o.size, o.size, o.dir.c_str());
+        return 0;
+    } catch (const std::exception& e) {
+        std::cerr << "reversi trainn games: " << e.what() << "\n";
+        return 1;
+    }
+}
+
+struct FitSettings {
+    trainn::FitSizeOptions fit;
+    std::string weights, out;
+};
+
+int runFit(const FitSettings& s) {
+    try {
+        std::vector<std::int16_t> packed(static_cast<std::size_t>(evaln::kSizes * evaln::kPhases) * evaln::layout().packedPerPhase, 0);
+        if (!s.weights.empty()) {
+            std::ifstream in(s.weights, std::ios::binary);
+            if (!in) throw std::runtime_error("cannot read " + s.weights);
+            const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+            WeightSet set = decodeWeights(bytes.data(), bytes.size());
+            evaln::Weights check(set);
+            packed = set.weights;
+        }
+        trainn::fitSize(packed, s.fit, [](const trainn::FitSizeReport& r) {
+            if (r.iteration % 20 == 0 || r.iteration >= 60)
+                std::fprintf(stderr, "phase %2d  iteration %3d  samples %zu (held out %zu)  rms %.3f train, %.3f held out (zero weights %.3f)\n",
+                             r.phase, r.iteration, r.samples, r.heldOut, r.trainRms, r.validationRms, r.priorRms);
+        });
+        writeFileAtomically(s.out, encodeWeights(evaln::packWeights(packed)));
+        std::printf("%dx%d fitted: %s\n", s.fit.size, s.fit.size, s.out.c_str());
+        return 0;
+    } catch (const std::exception& e) {
+        std::cerr << "reversi trainn fit: " << e.what() << "\n";
+        return 1;
+    }
+}
+
+const auto kSizeCheck = CLI::Validator(
+    [](const std::string& v) {
+        try {
+            const int n = std::stoi(v);
+            return n >= 6 && n <= 26 && n % 2 == 0 && n != 8 ? std::string() : std::string("an even size from 6 to 26 but 8");
+        } catch (const std::exception&) {
+            return std::string("a board size");
+        }
+    },
+    "SIZE");
+
+}  // namespace
+
+void addTrainNCommands(CLI::App& app, Action& action) {
+    CLI::App* train = app.add_subcommand("trainn", "The learned evaluation of the sizes other than 8x8: self-play games, fit");
+    train->require_subcommand(1);
+    addExamples(*train, {"reversi trainn games --dir gamesn --size 12 --games 4000 -j 2",
+                         "reversi trainn fit --games gamesn --size 12 --weights weights/patternN.bin -o weights/patternN.bin"});
+
+    auto g = std::make_shared<trainn::GamesOptions>();
+    CLI::App* games = train->add_subcommand("games", "Self-play games of one size, in resumable blocks");
+    games->add_option("--dir", g->dir, "Directory of the games (DIR/SIZE/block-NNNNN.games)")->required();
+    games->add_option("--size", g->size, "Board size")->required()->check(kSizeCheck);
+    games->add_option("--games", g->games, "Games in all")->check(CLI::Range(1, 10000000))->capture_default_str();
+    games->add_option("--seed", g->seed, "Seed of the games")->capture_default_str();
+    games->add_option("--opening-min", g->openingMin, "Fewest random opening plies")->check(CLI::Range(0, 600))->capture_default_str();
+    games->add_option("--opening-max", g->openingMax, "Most random opening plies")->check(CLI::Range(0, 600))->capture_default_str();
+    games->add_option("--random-moves", g->randomMoveRate, "Chance of a random move after the opening")->check(CLI::Range(0.0, 1.0))->capture_default_str();
+    games->add_option("--depth", g->depth, "The engine's search depth")->check(CLI::Range(1, 12))->capture_default_str();
+    games->add_flag("--learned", g->learned, "The engine plays with the built-in learned evaluation (else the hand-set one)");
+    games->add_option("--block-games", g->blockGames, "Games per block file")->check(CLI::Range(1, 1000000))->capture_default_str();
+    games->add_option("-j,--jobs", g->jobs, "Threads")->check(CLI::Range(1, 256))->capture_default_str();
+    addExamples(*games, {"reversi trainn games --dir gamesn --size 16 --games 2000 --seed 1 -j 2   (run again to resume)"});
+    games->callback([g, &action] {
+        if (g->openingMin > g->openingMax) throw CLI::ValidationError("--opening-min", "must not exceed --opening-max");
+        action = [g] { return runGames(*g); };
+    });
+
+    auto f = std::make_shared<FitSettings>();
+    CLI::App* fit = train->add_subcommand("fit", "Fit one size's weights to the outcomes of its games");
+    fit->add_option("--games", f->fit.games, "Games directory (trainn games)")->required();
+    fit->add_option("--size", f->fit.size, "Board size")->required()->check(kSizeCheck);
+    fit->add_option("--weights", f->weights, "Weights to start from, the other sizes kept (default: zeros)");
+    fit->add_option("-o,--out", f->out, "Weights file to write")->required();
+    fit->add_option("--overlap", f->fit.overlap, "Neighbouring phases within this distance also train a phase")->check(CLI::Range(0, 5))->capture_default_str();
+    fit->add_option("--iterations", f->fit.iterations, "Conjugate-gradient iterations per phase")->check(CLI::Range(1, 10000))->capture_default_str();
+    fit->add_option("--regularisation", f->fit.regularisation, "Ridge weight toward the later phase, in samples")->check(CLI::Range(0.0, 1e9))->capture_default_str();
+    fit->add_option("--validation", f->fit.validation, "Share of the games held out")->check(CLI::Range(0.0, 0.5))->capture_default_str();
+    addExamples(*fit, {"reversi trainn fit --games gamesn --size 16 --weights weights/patternN.bin -o weights/patternN.bin"});
+    fit->callback([f, &action] { action = [f] { return runFit(*f); }; });
+}
+
+}  // namespace reversi::app

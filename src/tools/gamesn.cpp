@@ -1,0 +1,162 @@
+#include "tools/gamesn.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+#include "engine/engine.hpp"
+#include "platform/atomic_file.hpp"
+#include "platform/splitmix.hpp"
+
+namespace reversi::trainn {
+
+namespace {
+
+constexpr char kMagic[8] = {'R', 'V', 'N', 'G', 'A', 'M', '0', '1'};
+
+std::string sizeDir(const std::string& dir, int size) { return (std::filesystem::path(dir) / std::to_string(size)).string(); }
+
+std::string blockName(const std::string& dir, int block) {
+    char name[32];
+    std::snprintf(name, sizeof name, "block-%05d.games", block);
+    return (std::filesystem::path(dir) / name).string();
+}
+
+void put16(std::string& out, unsigned v) {
+    out += static_cast<char>(v & 0xFF);
+    out += static_cast<char>(v >> 8);
+}
+void put32(std::string& out, std::uint32_t v) {
+    for (int i = 0; i < 4; ++i) out += static_cast<char>(v >> (8 * i));
+}
+
+std::vector<Move> playGame(const GamesOptions& o, std::uint64_t seed, EngineMover& engine) {
+    std::uint64_t rng = seed;
+    const int span = std::max(0, o.openingMax - o.openingMin);
+    const int opening = o.openingMin + static_cast<int>(splitmixNext(rng) % static_cast<std::uint64_t>(span + 1));
+    Board board(o.size);
+    char toMove = kBlack;
+    std::vector<Move> moves;
+    for (int ply = 0;; ++ply) {
+        if (!board.hasLegalMove(toMove)) {
+            toMove = opponentOf(toMove);
+            if (!board.hasLegalMove(toMove)) break;
+        }
+        Move move;
+        if (ply < opening || static_cast<double>(splitmixNext(rng) >> 11) * 0x1p-53 < o.randomMoveRate) {
+            const auto legal = board.legalMoves(toMove);
+            move = legal[static_cast<std::size_t>(splitmixNext(rng) % legal.size())];
+        } else {
+            move = engine.chooseMove(board, toMove);
+        }
+        board.applyMove(move.row, move.col, toMove);
+        moves.push_back(move);
+        toMove = opponentOf(toMove);
+    }
+    return moves;
+}
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error("cannot read " + path);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+}  // namespace
+
+void generateGames(const GamesOptions& o, const std::function<void(int, int)>& progress) {
+    if (!isValidSize(o.size)) throw std::invalid_argument("size must be an even number from 4 to 26");
+    const std::string dir = sizeDir(o.dir, o.size);
+    std::filesystem::create_directories(dir);
+    const int blocks = (o.games + o.blockGames - 1) / o.blockGames;
+    std::vector<int> todo;
+    for (int b = 0; b < blocks; ++b)
+        if (!std::filesystem::exists(blockName(dir, b))) todo.push_back(b);
+    std::atomic<std::size_t> next{0};
+    std::atomic<int> done{blocks - static_cast<int>(todo.size())};
+    std::mutex failure;
+    std::string error;
+    auto worker = [&](bool reports) {
+        EngineOptions engineOptions;
+        engineOptions.maxDepth = o.depth;
+        engineOptions.moveTime = 60;  // the depth decides; the time is only a guard
+        engineOptions.evaluation = o.learned ? Evaluation::kDefault : Evaluation::kHand;
+        EngineMover engine(engineOptions);
+        for (std::size_t i; (i = next++) < todo.size();) {
+            const int b = todo[i];
+            const int first = b * o.blockGames, games = std::min(o.blockGames, o.games - first);
+            std::string bytes(kMagic, 8);
+            put32(bytes, static_cast<std::uint32_t>(o.size));
+            put32(bytes, static_cast<std::uint32_t>(games));
+            for (int g = first; g < first + games; ++g) {
+                const auto moves = playGame(o, mixSeed(mixSeed(o.seed, static_cast<std::uint64_t>(o.size)), static_cast<std::uint64_t>(g)), engine);
+                put16(bytes, static_cast<unsigned>(moves.size()));
+                for (const Move m : moves) put16(bytes, static_cast<unsigned>(m.row * o.size + m.col));
+            }
+            try {
+                writeFileAtomically(blockName(dir, b), bytes);
+            } catch (const std::exception& e) {
+                const std::lock_guard lock(failure);
+                error = e.what();
+                next = todo.size();
+            }
+            const int d = ++done;
+            if (reports && progress) progress(d, blocks);
+        }
+    };
+    if (progress) progress(done, blocks);
+    std::vector<std::thread> threads;
+    for (int j = 1; j < std::max(1, o.jobs); ++j) threads.emplace_back(worker, false);
+    worker(true);
+    for (auto& t : threads) t.join();
+    if (!error.empty()) throw std::runtime_error(error);
+}
+
+std::vector<GameMoves> readGames(const std::string& dir, int size) {
+    const std::string d = sizeDir(dir, size);
+    std::vector<std::string> files;
+    if (std::filesystem::is_directory(d))
+        for (const auto& entry : std::filesystem::directory_iterator(d))
+            if (entry.path().extension() == ".games") files.push_back(entry.path().string());
+    std::sort(files.begin(), files.end());
+    std::vector<GameMoves> games;
+    for (const std::string& f : files) {
+        const std::string bytes = slurp(f);
+        std::size_t at = 0;
+        const auto need = [&](std::size_t n) {
+            if (bytes.size() - at < n) throw std::runtime_error(f + ": truncated games block");
+        };
+        const auto get = [&](int width) {
+            need(static_cast<std::size_t>(width));
+            std::uint32_t v = 0;
+            for (int i = 0; i < width; ++i) v |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[at++])) << (8 * i);
+            return v;
+        };
+        need(8);
+        if (std::memcmp(bytes.data(), kMagic, 8) != 0) throw std::runtime_error(f + ": not a games block");
+        at = 8;
+        if (static_cast<int>(get(4)) != size) throw std::runtime_error(f + ": games of another size");
+        const std::uint32_t count = get(4);
+        for (std::uint32_t g = 0; g < count; ++g) {
+            GameMoves game;
+            game.size = size;
+            const std::uint32_t n = get(2);
+            for (std::uint32_t k = 0; k < n; ++k) {
+                const int sq = static_cast<int>(get(2));
+                if (sq >= size * size) throw std::runtime_error(f + ": a square off the board");
+                game.moves.push_back({sq / size, sq % size});
+            }
+            games.push_back(std::move(game));
+        }
+        if (at != bytes.size()) throw std::runtime_error(f + ": trailing bytes in a games block");
+    }
+    return games;
+}
+
+}  // namespace reversi::trainn

@@ -1,0 +1,136 @@
+// The learned evaluation of the other sizes (eval/evaln.hpp) and its training tools (tools/gamesn,
+// tools/fit_evaln): the same value for every symmetric image of a position, games that depend on the
+// seed alone and replay legally to the end, and a fit that touches only its own size.
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <set>
+#include <sstream>
+
+#include <catch2/catch.hpp>
+
+#include "bitboard/position.hpp"
+#include "eval/evaln.hpp"
+#include "tools/fit_evaln.hpp"
+#include "tools/gamesn.hpp"
+
+using namespace reversi;
+
+namespace {
+
+std::string freshDir(const std::string& name) {
+    const auto dir = std::filesystem::temp_directory_path() / ("reversi-test-" + name + "-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    return dir.string();
+}
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+template <int N>
+Position<N> image(const Position<N>& p, int which) {
+    Position<N> q;
+    for (int sq = 0; sq < N * N; ++sq) {
+        int r = sq / N, c = sq % N;
+        if (which & 4) std::swap(r, c);
+        if (which & 1) c = N - 1 - c;
+        if (which & 2) r = N - 1 - r;
+        if (p.P.test(sq)) q.P.set(r * N + c);
+        if (p.O.test(sq)) q.O.set(r * N + c);
+    }
+    return q;
+}
+
+template <int N>
+int evalOf(const evaln::Weights& w, const Position<N>& p) {
+    return w.evaluate(N, p.emptyCount(), evaln::featuresOf(p, p.moves(), p.opponentMoves()));
+}
+
+template <int N>
+void checkSymmetry(const evaln::Weights& w, std::mt19937_64& rng) {
+    std::set<int> values;
+    for (int i = 0; i < 30; ++i) {
+        Board b(N);
+        char side = kBlack;
+        for (int ply = 0; ply < N * N / 2; ++ply) {
+            auto moves = b.legalMoves(side);
+            if (moves.empty()) {
+                side = opponentOf(side);
+                moves = b.legalMoves(side);
+                if (moves.empty()) break;
+            }
+            const Move m = moves[rng() % moves.size()];
+            b.applyMove(m.row, m.col, side);
+            side = opponentOf(side);
+        }
+        const auto p = Position<N>::fromBoard(b, side);
+        const int v = evalOf(w, p);
+        values.insert(v);
+        for (int which = 1; which < 8; ++which) REQUIRE(evalOf(w, image(p, which)) == v);
+    }
+    CHECK(values.size() > 10);
+}
+
+}  // namespace
+
+TEST_CASE("evaln: every symmetric image of a position evaluates the same, with any weights", "[evaln]") {
+    std::mt19937_64 rng(4);
+    std::vector<std::int16_t> packed(static_cast<std::size_t>(evaln::kSizes * evaln::kPhases) * evaln::layout().packedPerPhase);
+    for (auto& w : packed) w = static_cast<std::int16_t>(static_cast<int>(rng() % 65) - 32);
+    const evaln::Weights w(evaln::packWeights(packed));
+    CHECK(w.has(10));
+    checkSymmetry<6>(w, rng);
+    checkSymmetry<10>(w, rng);
+    checkSymmetry<26>(w, rng);
+}
+
+TEST_CASE("trainn games depend on the seed alone and replay legally to the end, and a fit touches its size only", "[evaln][train8]") {
+    trainn::GamesOptions o;
+    o.dir = freshDir("gamesn-a");
+    o.size = 10;
+    o.games = 30;
+    o.blockGames = 10;
+    trainn::generateGames(o);
+    trainn::GamesOptions p = o;
+    p.dir = freshDir("gamesn-b");
+    p.jobs = 2;
+    trainn::generateGames(p);
+    std::filesystem::remove(p.dir + "/10/block-00001.games");
+    trainn::generateGames(p);  // resumes the missing block
+    for (const char* b : {"/10/block-00000.games", "/10/block-00001.games", "/10/block-00002.games"})
+        CHECK(slurp(o.dir + b) == slurp(p.dir + b));
+    const auto games = trainn::readGames(o.dir, 10);
+    REQUIRE(games.size() == 30);
+    for (const auto& g : games) {
+        Board b(10);
+        char side = kBlack;
+        for (const Move m : g.moves) {
+            if (!b.hasLegalMove(side)) side = opponentOf(side);
+            REQUIRE(b.isLegalMove(m.row, m.col, side));
+            b.applyMove(m.row, m.col, side);
+            side = opponentOf(side);
+        }
+        CHECK(b.isGameOver());
+    }
+    const std::size_t per = evaln::layout().packedPerPhase;
+    std::vector<std::int16_t> packed(static_cast<std::size_t>(evaln::kSizes * evaln::kPhases) * per, 7);
+    trainn::FitSizeOptions f;
+    f.games = o.dir;
+    f.size = 10;
+    f.iterations = 10;
+    trainn::fitSize(packed, f);
+    const auto tables = [&](int n) {
+        const auto first = packed.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(evaln::sizeIndex(n) * evaln::kPhases) * per);
+        return std::vector<std::int16_t>(first, first + static_cast<std::ptrdiff_t>(evaln::kPhases * per));
+    };
+    CHECK(tables(10) != std::vector<std::int16_t>(evaln::kPhases * per, 7));
+    CHECK(tables(12) == std::vector<std::int16_t>(evaln::kPhases * per, 7));
+    std::filesystem::remove_all(o.dir);
+    std::filesystem::remove_all(p.dir);
+}
