@@ -28,6 +28,7 @@ void addTuneCommand(CLI::App& app, Action& action);  // cmd_tune.cpp
 void addFitCommand(CLI::App& app, Action& action);   // cmd_fit.cpp
 void addTrainCommands(CLI::App& app, Action& action);  // cmd_train8.cpp
 void addTrainNCommands(CLI::App& app, Action& action);  // cmd_trainn.cpp
+void addAnalyseCommand(CLI::App& app, Action& action);  // cmd_analyse.cpp
 
 namespace {
 void addBenchCommand(CLI::App& app, Action& action) {
@@ -71,6 +72,7 @@ void addEngineCommands(CLI::App& app, Action& action) {
     addFitCommand(app, action);
     addTrainCommands(app, action);
     addTrainNCommands(app, action);
+    addAnalyseCommand(app, action);
 }
 
 }  // namespace reversi::app

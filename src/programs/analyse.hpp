@@ -1,0 +1,28 @@
+// `reversi analyse`: every legal move of a position scored by the engine, best first, exact where the
+// search reaches the end of the game; for people studying a position and for engine users.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "rules/board.hpp"
+#include "search/types.hpp"
+
+namespace reversi {
+
+struct MoveAnalysis {
+    Move move = kNoMove;
+    bool exact = false;
+    int margin = 0;   // exact: the final margin with best play after this move
+    int score = 0;    // otherwise: the engine's estimate, in score units (1/100 disc)
+    int depth = 0;    // plies searched after the move
+};
+
+// Scores every legal move of `board` for `colour` (which must have one) with a search of `options`
+// (moveTime or maxDepth) after each move. Best first; ties keep the board's row-major order.
+std::vector<MoveAnalysis> analysePosition(const Board& board, char colour, const EngineOptions& options);
+
+// One line per move: "d3  +12 exact" or "c4  +3.25  depth 14".
+std::string formatAnalysis(const std::vector<MoveAnalysis>& moves);
+
+}  // namespace reversi

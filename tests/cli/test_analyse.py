@@ -1,0 +1,49 @@
+#!/usr/bin/env python3
+"""`reversi analyse` on the first FFO positions (tests/data/fforum-1-19.obf): every move the file
+annotates with its exact score ("G8:+18") must be reported exact with that score, and the first line
+must be a best move. Also: a position read from standard input, and a position that cannot be read.
+
+    test_analyse.py BUILD_DIR DATA_DIR
+"""
+import os
+import re
+import subprocess
+import sys
+
+build, data = sys.argv[1], sys.argv[2]
+reversi = os.path.join(build, "reversi")
+failures = []
+
+
+def check(ok, what):
+    if not ok:
+        failures.append(what)
+        print("FAIL: " + what)
+
+
+lines = [l for l in open(os.path.join(data, "fforum-1-19.obf")) if l.strip() and not l.startswith(("#", "%"))][:3]
+for number, line in enumerate(lines, 1):
+    position, _, comment = line.partition(";")
+    annotated = {m.lower(): int(s) for m, s in re.findall(r"([A-Ha-h][1-8]):([+-]?\d+)", comment)}
+    out = subprocess.run([reversi, "analyse", "--time", "5", "--", position.strip()], capture_output=True, text=True,
+                         timeout=300)
+    check(out.returncode == 0, "FFO #%d: exit %d %s" % (number, out.returncode, out.stderr))
+    got = {}
+    for row in out.stdout.splitlines():
+        move, score, kind = row.split()[:3]
+        if kind == "exact":
+            got[move] = int(score)
+    for move, score in annotated.items():
+        check(got.get(move) == score, "FFO #%d: %s should be %+d exact, got %r" % (number, move, score, got.get(move)))
+    first = out.stdout.split()[0] if out.stdout else ""
+    check(annotated.get(first) == max(annotated.values()), "FFO #%d: first line %r is not a best move" % (number, first))
+
+out = subprocess.run([reversi, "analyse", "--depth", "2", "-"], input="UUUUUWBUUBWUUUUU B\n", capture_output=True,
+                     text=True, timeout=60)
+check(out.returncode == 0 and len(out.stdout.splitlines()) == 4, "4x4 start from standard input: %r" % out.stdout)
+out = subprocess.run([reversi, "analyse", "not a position"], capture_output=True, text=True, timeout=60)
+check(out.returncode == 2 and out.stdout == "" and len(out.stderr.splitlines()) == 1,
+      "an unreadable position: exit %d, %r" % (out.returncode, out.stderr))
+if failures:
+    sys.exit(1)
+print("analyse: every check passed")
