@@ -1,14 +1,10 @@
-// `reversi fit8`: fits the 8x8 pattern evaluation (pattern8.hpp): the engine's 8x8 evaluation by game
-// phase, and the endgame solver's move ordering.
+// `reversi fit8`: fits the 8x8 exact solver's ordering evaluation (eval/pattern8.hpp).
 //
 //   reversi fit8 generate --games N --out FILE       endgame positions from generated games, solved exactly
-//   reversi fit8 train FILE... --out SOURCE           the endgame set's weights, written as C++ source
-//   reversi fit8 games --games N --out FILE          midgame positions of engine games, labelled by each
-//                                                     game's exact value at --solve-empties
-//   reversi fit8 train-phases FILE... --out SOURCE    the midgame phases' weights
+//   reversi fit8 train FILE... --out FILE             their weights, as weights/pattern8_order.bin
 //
-// The committed weights/pattern8_endgame_weights.cpp is `train`'s output, weights/pattern8_phase_weights.cpp
-// `train-phases`'; README "The pattern evaluation" has the commands that made them.
+// docs/training.md has the commands that made the committed weights/pattern8_order.bin. (The engine's
+// 8x8 evaluation is trained by `reversi train8`.)
 #include <bit>
 #include <cstdio>
 #include <fstream>
@@ -22,6 +18,7 @@
 #include "cli.hpp"
 #include "commands.hpp"
 #include "eval/pattern8.hpp"
+#include "platform/atomic_file.hpp"
 #include "tools/pattern_fit.hpp"
 
 namespace reversi::app {
@@ -66,11 +63,6 @@ int runGenerate(const pattern8::GenerateOptions& o, const std::string& out) {
                           "with " + std::to_string(o.minEmpties) + ".." + std::to_string(o.maxEmpties) + " empties");
 }
 
-int runGames(const pattern8::GameOptions& o, const std::string& out) {
-    return writeGenerated("games", out, o.games, [&](const auto& progress) { return pattern8::generateGameSamples(o, progress); },
-                          "with more than " + std::to_string(o.solveEmpties) + " empties");
-}
-
 // The samples of every file, or an error message on standard error and an empty result.
 std::vector<pattern8::Sample> readSampleFiles(const std::vector<std::string>& files, const char* command) {
     std::vector<pattern8::Sample> samples;
@@ -92,49 +84,15 @@ std::vector<pattern8::Sample> readSampleFiles(const std::vector<std::string>& fi
     return samples;
 }
 
-int writeSource(const std::string& path, const std::vector<double>& weights, const std::string& provenance,
-                const std::string& arrayName, const char* command) {
-    std::ofstream out(path);
-    pattern8::writeWeightsSource(out, weights, provenance, arrayName);
-    out.close();
-    if (!out) {
-        std::cerr << "reversi fit8 " << command << ": writing " << path << " failed\n";
+int writeWeights(const std::string& path, const std::vector<double>& weights) {
+    try {
+        writeFileAtomically(path, pattern8::encodeOrderWeights(weights));
+    } catch (const std::exception& e) {
+        std::cerr << "reversi fit8 train: " << e.what() << "\n";
         return 2;
     }
     std::printf("weights written to %s\n", path.c_str());
     return 0;
-}
-
-std::string provenanceOf(std::size_t positions, const pattern8::FitOptions& fit) {
-    std::ostringstream p;
-    p << positions << " positions, " << fit.epochs << " epochs, learning rate " << fit.learningRate << ", regularisation "
-      << fit.regularisation << ".";
-    return p.str();
-}
-
-int runTrainPhases(const TrainSettings& s, int overlap) {
-    const auto samples = readSampleFiles(s.files, "train-phases");
-    if (samples.empty()) return 2;
-    std::vector<int> perPhase(pattern8::kPhases, 0);
-    for (const pattern8::Sample& x : samples) ++perPhase[static_cast<std::size_t>(pattern8::phaseOf(64 - std::popcount(x.P | x.O)))];
-    for (int phase = 1; phase < pattern8::kPhases; ++phase)
-        if (perPhase[static_cast<std::size_t>(phase)] == 0) {
-            std::cerr << "reversi fit8 train-phases: no positions with " << pattern8::phaseMinEmpties(phase) << ".."
-                      << pattern8::phaseMaxEmpties(phase) << " empties (phase " << phase << "): use `fit8 games` files\n";
-            return 2;
-        }
-    std::printf("%zu positions, %d phases of %u weights (%.0f%% of each phase's positions held out for validation)\n",
-                samples.size(), pattern8::kPhases - 1, pattern8::weightCount(), 100 * s.fit.validationFraction);
-    const auto weights = pattern8::fitPhaseWeights(samples, s.fit, overlap, [&](int phase, const pattern8::FitReport& r) {
-        if (r.epoch == s.fit.epochs || r.epoch % 10 == 0)
-            std::printf("phase %d (%2d..%2d empties) epoch %3d  train rms %6.2f  validation rms %6.2f discs\n", phase,
-                        pattern8::phaseMinEmpties(phase), pattern8::phaseMaxEmpties(phase), r.epoch, r.trainRms,
-                        r.validationRms);
-        std::fflush(stdout);
-    });
-    if (s.out.empty()) return 0;
-    return writeSource(s.out, weights, provenanceOf(samples.size(), s.fit) + " Phase overlap " + std::to_string(overlap) + ".",
-                       "kPhaseWeights", "train-phases");
 }
 
 int runTrain(const TrainSettings& s) {
@@ -147,10 +105,10 @@ int runTrain(const TrainSettings& s) {
         std::fflush(stdout);
     });
     if (s.out.empty()) return 0;
-    return writeSource(s.out, weights, provenanceOf(samples.size(), s.fit), "kWeights", "train");
+    return writeWeights(s.out, weights);
 }
 
-// The least-squares fit's options, shared by `train` and `train-phases`.
+// The least-squares fit's options.
 void addFitOptions(CLI::App* cmd, pattern8::FitOptions& fit) {
     cmd->add_option("--epochs", fit.epochs, "Passes over the positions")->check(CLI::Range(1, 100000))->capture_default_str();
     cmd->add_option("--learning-rate", fit.learningRate, "Step per epoch")->check(CLI::Range(0.0001, 10.0))->capture_default_str();
@@ -165,7 +123,7 @@ void addFitOptions(CLI::App* cmd, pattern8::FitOptions& fit) {
 }  // namespace
 
 void addFitCommand(CLI::App& app, Action& action) {
-    CLI::App* fit = app.add_subcommand("fit8", "Fit the 8x8 pattern evaluation (the engine's 8x8 evaluation and the solver's move ordering)");
+    CLI::App* fit = app.add_subcommand("fit8", "Fit the 8x8 exact solver's ordering evaluation");
     fit->require_subcommand(1);
     addExamples(*fit, {"reversi fit8 generate --games 20000 -j 2 -o endgame.txt", "reversi help fit8 train"});
 
@@ -195,40 +153,11 @@ void addFitCommand(CLI::App& app, Action& action) {
     auto t = std::make_shared<TrainSettings>();
     CLI::App* train = fit->add_subcommand("train", "Fit the pattern weights to solved positions");
     train->add_option("files", t->files, "Files written by `fit8 generate`")->required()->check(CLI::ExistingFile);
-    train->add_option("-o,--out", t->out, "C++ source to write the weights to (e.g. weights/pattern8_endgame_weights.cpp)");
+    train->add_option("-o,--out", t->out, "Weights file to write (weights/pattern8_order.bin is built in)");
     addFitOptions(train, t->fit);
-    addExamples(*train, {"reversi fit8 train endgame.txt -o weights/pattern8_endgame_weights.cpp"});
+    addExamples(*train, {"reversi fit8 train endgame.txt -o weights/pattern8_order.bin"});
     train->callback([t, &action] { action = [t] { return runTrain(*t); }; });
 
-    auto m = std::make_shared<pattern8::GameOptions>();
-    auto mOut = std::make_shared<std::string>();
-    CLI::App* games = fit->add_subcommand("games", "Midgame positions from engine games, labelled by the game's exact value");
-    games->add_option("--games", m->games, "Games to play")->check(CLI::Range(1, 100000000))->capture_default_str();
-    games->add_option("--seed", m->seed, "Seed of the games")->capture_default_str();
-    games->add_option("--opening-plies", m->openingPlies, "Random opening plies (between half of this and this)")
-        ->check(CLI::Range(0, 50))
-        ->capture_default_str();
-    games->add_option("--depth", m->depth, "The engine's search depth for the other moves")->check(CLI::Range(1, 12))->capture_default_str();
-    games->add_option("--solve-empties", m->solveEmpties, "Solve the game exactly at this many empties")
-        ->check(CLI::Range(kMinSolveEmpties, 24))
-        ->capture_default_str();
-    games->add_flag("!--pattern-player", m->handEvaluation, "The engine plays with its pattern evaluation, not the hand-set one");
-    games->add_option("-j,--jobs", m->jobs, "Threads")->check(CLI::Range(1, 256))->capture_default_str();
-    games->add_option("-o,--out", *mOut, "Output file")->required();
-    addExamples(*games, {"reversi fit8 games --games 15000 --seed 1 -j 2 -o games.txt"});
-    games->callback([m, mOut, &action] { action = [m, mOut] { return runGames(*m, *mOut); }; });
-
-    auto p = std::make_shared<TrainSettings>();
-    auto overlap = std::make_shared<int>(2);
-    CLI::App* phases = fit->add_subcommand("train-phases", "Fit the midgame phases' weights to `fit8 games` positions");
-    phases->add_option("files", p->files, "Files written by `fit8 games`")->required()->check(CLI::ExistingFile);
-    phases->add_option("-o,--out", p->out, "C++ source to write the weights to (e.g. weights/pattern8_phase_weights.cpp)");
-    addFitOptions(phases, p->fit);
-    addExamples(*phases, {"reversi fit8 train-phases games.txt -o weights/pattern8_phase_weights.cpp"});
-    phases->add_option("--overlap", *overlap, "Positions this many empties beyond a phase also train it")
-        ->check(CLI::Range(0, 8))
-        ->capture_default_str();
-    phases->callback([p, overlap, &action] { action = [p, overlap] { return runTrainPhases(*p, *overlap); }; });
 }
 
 }  // namespace reversi::app

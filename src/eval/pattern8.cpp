@@ -149,11 +149,7 @@ int sumWeights(const std::int16_t* table, u64 P, u64 O, int movesP, int movesO) 
 
 }  // namespace
 
-int evaluate(u64 P, u64 O, int movesP, int movesO) { return sumWeights(kWeights, P, O, movesP, movesO); }
-
-int evaluateByPhase(u64 P, u64 O, int movesP, int movesO) {
-    const int phase = phaseOf(64 - std::popcount(P | O));
-    const std::int16_t* table = phase == 0 ? kWeights : kPhaseWeights + static_cast<std::size_t>(phase - 1) * weightCount();
+int evaluate(const std::int16_t* table, u64 P, u64 O, int movesP, int movesO) {
     return sumWeights(table, P, O, movesP, movesO);
 }
 

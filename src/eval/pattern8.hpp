@@ -1,8 +1,8 @@
-// An 8x8 evaluation by patterns: the state of fixed groups of squares (edges with their X squares,
-// corner blocks, rows and diagonals), each group's every configuration with its own weight, as the
-// strong Othello programs evaluate. The weights are fitted by `reversi fit8` to exact endgame scores
-// of positions from generated games (weights/pattern8_endgame_weights.cpp is its output), so the value estimates
-// the final disc difference; the endgame solver orders its moves with it.
+// The 8x8 exact solver's ordering evaluation: Logistello's patterns (edges with their X squares, corner
+// blocks, rows and diagonals), each configuration with its own weight, plus the mobility pair. The
+// weights are fitted by `reversi fit8` to exact scores of endgame positions from generated games
+// (weights/pattern8_order.bin is its output), so the value estimates the final disc difference. (The
+// engine's evaluation is eval8.hpp.)
 #pragma once
 
 #include <algorithm>
@@ -47,34 +47,15 @@ std::uint32_t weightCount();
 void features(u64 P, u64 O, std::uint32_t* out);
 
 // Estimated final disc difference for P, in 1/kScale discs, given each side's number of legal moves
-// (the caller, a search, has them already). The endgame set: fitted to exact scores of positions with
-// 12..18 empties; the solver orders its moves with it at every depth.
-int evaluate(u64 P, u64 O, int movesP, int movesO);
+// (the caller, a search, has them already), by the weights `table` (orderWeights()): fitted to exact
+// scores of positions with 12..18 empties; the solver orders its moves with it at every depth.
+int evaluate(const std::int16_t* table, u64 P, u64 O, int movesP, int movesO);
 
-// Game phases for the engine's midgame search: phase 0 is the endgame set above (up to
-// kEndgameMaxEmpties empties); phases 1..kPhases-1 each cover kPhaseWidth more empties and have their
-// own weights, fitted to the outcomes of generated games (`reversi fit8 games`, `fit8 train-phases`).
-constexpr int kPhases = 6;
-constexpr int kEndgameMaxEmpties = 18;
-constexpr int kPhaseWidth = 8;  // phase 1: 19..26 empties, ... phase 5: 51..60
-constexpr int phaseOf(int empties) {
-    return empties <= kEndgameMaxEmpties ? 0
-                                         : std::min(kPhases - 1, (empties - kEndgameMaxEmpties - 1) / kPhaseWidth + 1);
-}
-constexpr int phaseMinEmpties(int phase) { return phase == 0 ? 0 : kEndgameMaxEmpties + 1 + (phase - 1) * kPhaseWidth; }
-constexpr int phaseMaxEmpties(int phase) {
-    return phase == 0 ? kEndgameMaxEmpties : phase == kPhases - 1 ? 60 : phaseMinEmpties(phase) + kPhaseWidth - 1;
-}
-
-// As evaluate(), with the weight set of the position's phase: the engine's 8x8 evaluation.
-int evaluateByPhase(u64 P, u64 O, int movesP, int movesO);
-
-// The fitted weights: the endgame set (weights/pattern8_endgame_weights.cpp), weightCount() of them, and the
-// midgame sets of phases 1..kPhases-1 one after another (weights/pattern8_phase_weights.cpp).
-extern const std::int16_t kWeights[];
-extern const std::uint32_t kWeightsLength;
-extern const std::int16_t kPhaseWeights[];
-extern const std::uint32_t kPhaseWeightsLength;
+// The fitted weights, weightCount() of them (weights/pattern8_order.bin, embedded at build time; a weights
+// file named "pattern8-order", one table).
+const std::int16_t* orderWeights();
+constexpr const char* kWeightsName = "pattern8-order";
+constexpr std::uint32_t kWeightsLayout = 1;
 
 // The 8 symmetries of the board applied to a bitboard (0 = identity).
 u64 symmetry(u64 b, int which);

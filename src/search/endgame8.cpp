@@ -200,6 +200,7 @@ struct EndgameSolver8::Impl {
     u64 nextStopCheck = 0;
     std::function<bool()> stop;
     bool stopped = false;
+    const std::int16_t* orderWeights = pattern8::orderWeights();
 
     explicit Impl(int log2) : table(std::size_t{1} << log2), mask((std::size_t{1} << log2) - 1) {}
 
@@ -354,8 +355,8 @@ struct EndgameSolver8::Impl {
         return (x >> 8 | x << 8 | ((x >> 1 | x >> 9 | x << 7) & 0x7F7F7F7F7F7F7F7FULL) |
                 ((x << 1 | x << 9 | x >> 7) & 0xFEFEFEFEFEFEFEFEULL));
     }
-    static int orderingEval(u64 P, u64 O, u64 mp, u64 mo) {
-        return handEval(P, O, mp, mo) + kEvalPattern * pattern8::evaluate(P, O, std::popcount(mp), std::popcount(mo)) / pattern8::kScale;
+    int orderingEval(u64 P, u64 O, u64 mp, u64 mo) const {
+        return handEval(P, O, mp, mo) + kEvalPattern * pattern8::evaluate(orderWeights, P, O, std::popcount(mp), std::popcount(mo)) / pattern8::kScale;
     }
     static int handEval(u64 P, u64 O, u64 mp, u64 mo) {
         const u64 empty = ~(P | O);

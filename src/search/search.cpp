@@ -8,7 +8,6 @@
 #include "bitboard/bitboard.hpp"
 #include "search/endgame8.hpp"
 #include "eval/evaln.hpp"
-#include "eval/pattern8.hpp"
 #include "bitboard/position.hpp"
 #include "search/exact_solver.hpp"
 #include "search/move_ordering.hpp"
@@ -52,16 +51,9 @@ public:
     SearchReport run(const Pos& root, int colour, const EngineOptions& options);
 
 private:
-    // The static score of a leaf: at 8x8 the fitted pattern evaluation (eval=hand: the hand-set one), at
-    // other sizes the learned evaluation where the size has weights, else the hand-set one.
+    // The static score of a leaf: the learned evaluation where the size has weights (8x8 is searched by
+    // search8.cpp with eval8), else the hand-set one.
     int leafScore(const Pos& pos, const B& moves) const {
-        if constexpr (N == 8) {
-            if (patterns_) {
-                const int mp = moves.count(), mo = pos.opponentMoves().count();
-                if (mp == 0 && mo == 0) return exactScore(pos.finalMargin());
-                return pattern8::toScore(pattern8::evaluateByPhase(pos.P.w[0], pos.O.w[0], mp, mo));
-            }
-        }
         if constexpr (N != 8) {
             if (learned_) {
                 const B replies = pos.opponentMoves();
@@ -191,7 +183,6 @@ private:
     const EvalWeights& w_;
     const Zobrist& z_;
     EndgameSolver8* endgame8_;
-    bool patterns_ = false;
     const evaln::Weights* learned_ = nullptr;  // the learned evaluation of this size, when it has one
     Ordering ordering_;
     NodeClock clock_;
@@ -202,7 +193,6 @@ private:
 template <int N>
 SearchReport Searcher<N>::run(const Pos& root, int colour, const EngineOptions& options) {
     SearchReport report;
-    patterns_ = options.evaluation == Evaluation::kDefault;
     if (options.evaluation == Evaluation::kDefault && evaln::Weights::builtin().has(N)) learned_ = &evaln::Weights::builtin();
     const std::uint64_t key = positionKey(z_, N, root, colour);
 

@@ -10,11 +10,10 @@
 #include <thread>
 
 #include "bitboard/bitboard8.hpp"
-#include "platform/cpu_clock.hpp"
 #include "search/endgame8.hpp"
 #include "eval/pattern8.hpp"
+#include "eval/weights_file.hpp"
 #include "bitboard/position.hpp"
-#include "search/search.hpp"
 #include "platform/splitmix.hpp"
 
 namespace reversi::pattern8 {
@@ -94,64 +93,15 @@ void playGame(const GenerateOptions& o, std::uint64_t gameSeed, EndgameSolver8& 
     }
 }
 
-// One game from the start, played by the engine after a random opening; every position before
-// o.solveEmpties empties, labelled with the exact value of the position where the game was cut.
-void playEngineGame(const GameOptions& o, std::uint64_t gameSeed, EndgameSolver8& solver, TranspositionTable& tt,
-                    std::vector<Sample>& out) {
-    std::uint64_t rng = gameSeed;
-    Board board(8);
-    char colour = kBlack;
-    const int opening = openingLength(o.openingPlies, rng);
-    EngineOptions engine;
-    engine.moveTime = 1e6;  // fixed depth only: the same seed gives the same games on any machine
-    engine.maxDepth = o.depth;
-    engine.evaluation = o.handEvaluation ? Evaluation::kHand : Evaluation::kDefault;
-    struct Seen {
-        Sample s;
-        char toMove;
-    };
-    std::vector<Seen> seen;
-    for (int ply = 0;; ++ply) {
-        auto pos = Position<8>::fromBoard(board, colour);
-        const u64 P = pos.P.w[0], O = pos.O.w[0];
-        if (!bb8::moves(P, O)) {
-            if (!bb8::moves(O, P)) break;  // the game ended before the cut: its own result labels it
-            colour = opponentOf(colour);
-            continue;
-        }
-        if (64 - std::popcount(P | O) <= o.solveEmpties) break;
-        seen.push_back({{P, O, 0}, colour});
-        Move m;
-        if (ply < opening) {
-            const int sq = nthBit(bb8::moves(P, O), splitmixNext(rng));
-            m = Move{sq / 8, sq % 8};
-        } else {
-            const CpuStopwatch clock;
-            m = searchPosition(board, colour, engine, tt, clock).move;
-        }
-        board.applyMove(m.row, m.col, colour);
-        colour = opponentOf(colour);
-    }
-    // The value of the position reached, for `colour` (to move there, or the side whose turn it would be).
-    const auto end = Position<8>::fromBoard(board, colour);
-    const u64 P = end.P.w[0], O = end.O.w[0];
-    const int value = bb8::moves(P, O) || bb8::moves(O, P) ? solver.solve(P, O).score : bb8::finalMargin(P, O);
-    for (Seen& v : seen) {
-        v.s.score = v.toMove == colour ? value : -value;
-        out.push_back(v.s);
-    }
-}
-
-// Runs play(gameIndex, solver, tt, out) for every game on `jobs` threads; the samples in game order.
+// Runs play(gameIndex, solver, out) for every game on `jobs` threads; the samples in game order.
 template <typename Play>
 std::vector<Sample> playGames(int games, int jobs, const std::function<void(int)>& progress, Play play) {
     std::vector<std::vector<Sample>> perGame(static_cast<std::size_t>(std::max(0, games)));
     std::atomic<int> next{0}, done{0};
     auto worker = [&](bool reports) {
         EndgameSolver8 solver(20);
-        TranspositionTable tt(18);
         for (int g; (g = next++) < games;) {
-            play(g, solver, tt, perGame[static_cast<std::size_t>(g)]);
+            play(g, solver, perGame[static_cast<std::size_t>(g)]);
             const int d = ++done;
             if (reports && progress) progress(d);
         }
@@ -170,14 +120,8 @@ std::uint64_t gameSeed(std::uint64_t seed, int game) { return splitmixFinalize(s
 }  // namespace
 
 std::vector<Sample> generateSamples(const GenerateOptions& o, const std::function<void(int)>& progress) {
-    return playGames(o.games, o.jobs, progress, [&](int g, EndgameSolver8& solver, TranspositionTable&, std::vector<Sample>& out) {
+    return playGames(o.games, o.jobs, progress, [&](int g, EndgameSolver8& solver, std::vector<Sample>& out) {
         playGame(o, gameSeed(o.seed, g), solver, out);
-    });
-}
-
-std::vector<Sample> generateGameSamples(const GameOptions& o, const std::function<void(int)>& progress) {
-    return playGames(o.games, o.jobs, progress, [&](int g, EndgameSolver8& solver, TranspositionTable& tt, std::vector<Sample>& out) {
-        playEngineGame(o, gameSeed(o.seed, g), solver, tt, out);
     });
 }
 
@@ -258,43 +202,15 @@ std::vector<double> fitWeights(const std::vector<Sample>& samples, const FitOpti
     return weights;
 }
 
-std::vector<double> fitPhaseWeights(const std::vector<Sample>& samples, const FitOptions& options, int phaseOverlap,
-                                    const std::function<void(int, const FitReport&)>& report) {
-    std::vector<double> all;
-    for (int phase = 1; phase < kPhases; ++phase) {
-        std::vector<Sample> mine;
-        for (const Sample& s : samples) {
-            const int empties = 64 - std::popcount(s.P | s.O);
-            if (empties >= phaseMinEmpties(phase) - phaseOverlap && empties <= phaseMaxEmpties(phase) + phaseOverlap)
-                mine.push_back(s);
-        }
-        const auto weights = fitWeights(mine, options, [&](const FitReport& r) {
-            if (report) report(phase, r);
-        });
-        all.insert(all.end(), weights.begin(), weights.end());
-    }
-    return all;
-}
-
-void writeWeightsSource(std::ostream& out, const std::vector<double>& weights, const std::string& provenance,
-                        const std::string& arrayName) {
-    out << "// Generated by `reversi fit8`; do not edit. " << provenance << "\n"
-        << "// Weights of the 8x8 pattern evaluation (pattern8.hpp), in 1/kScale discs, table after table.\n"
-        << "#include \"eval/pattern8.hpp\"\n\nnamespace reversi::pattern8 {\n\n"
-        << "const std::uint32_t " << arrayName << "Length = " << weights.size() << ";\n"
-        << "const std::int16_t " << arrayName << "[] = {\n";
-    int column = 0;
-    for (const double w : weights) {
-        const long v = std::lround(std::clamp(w * kScale, -32000.0, 32000.0));
-        const std::string text = std::to_string(v) + ",";
-        if (column + static_cast<int>(text.size()) > 110) {
-            out << '\n';
-            column = 0;
-        }
-        out << text;
-        column += static_cast<int>(text.size());
-    }
-    out << "\n};\n\n}  // namespace reversi::pattern8\n";
+std::string encodeOrderWeights(const std::vector<double>& weights) {
+    WeightSet set;
+    set.name = kWeightsName;
+    set.layout = kWeightsLayout;
+    set.tables = 1;
+    set.perTable = static_cast<std::uint32_t>(weights.size());
+    for (const double w : weights)
+        set.weights.push_back(static_cast<std::int16_t>(std::clamp<long>(std::lround(w * kScale), INT16_MIN, INT16_MAX)));
+    return encodeWeights(set);
 }
 
 }  // namespace reversi::pattern8

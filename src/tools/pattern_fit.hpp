@@ -1,5 +1,5 @@
-// Fitting the 8x8 pattern evaluation (pattern8.hpp): positions from generated games, labelled with
-// their exact endgame score by the solver, and a least-squares fit of the pattern weights to them.
+// Fitting the 8x8 solver's ordering evaluation (pattern8.hpp): positions from generated games, labelled
+// with their exact endgame score by the solver, and a least-squares fit of the pattern weights to them.
 // Front-end: `reversi fit8 generate` and `reversi fit8 train` (src/app/cmd_fit.cpp).
 #pragma once
 
@@ -32,23 +32,6 @@ struct GenerateOptions {
 // each game that thread plays. The result depends on the seed alone, not on jobs.
 std::vector<Sample> generateSamples(const GenerateOptions& options, const std::function<void(int)>& progress = {});
 
-struct GameOptions {
-    int games = 1000;
-    std::uint64_t seed = 1;
-    int openingPlies = 16;     // random plies at the start: at most this many (at least half)
-    int depth = 4;             // the Part 2 engine's fixed search depth for every other move
-    bool handEvaluation = true;  // the engine plays with its hand-set evaluation (else its 8x8 patterns)
-    int solveEmpties = 18;     // the game's value is solved exactly once this few empties are left
-    int jobs = 1;
-};
-
-// Plays the games (a random opening, then the Part 2 engine at a fixed depth for both sides) until
-// options.solveEmpties empties are left, solves that position exactly, and labels every position of
-// the game before it with that score, from its own side to move's view: the disc difference the game
-// ends with when perfect play takes over. These are the midgame phases' training positions. progress
-// as for generateSamples; the result depends on the seed alone, not on jobs.
-std::vector<Sample> generateGameSamples(const GameOptions& options, const std::function<void(int)>& progress = {});
-
 // One sample per line: 64 squares from a1 ('X' side to move, 'O' opponent, '-' empty), a space, the score.
 void writeSamples(std::ostream& out, const std::vector<Sample>& samples);
 // Reads what writeSamples wrote; throws std::runtime_error with the line number on a malformed line.
@@ -71,14 +54,7 @@ struct FitReport {
 std::vector<double> fitWeights(const std::vector<Sample>& samples, const FitOptions& options,
                                const std::function<void(const FitReport&)>& report = {});
 
-// Fits each midgame phase (1..kPhases-1) to the samples whose empties lie in the phase or within
-// phaseOverlap of it (neighbouring phases share their border positions, so values do not jump at a
-// border). Returns the phases' weights one after another; report(phase, r) after each epoch.
-std::vector<double> fitPhaseWeights(const std::vector<Sample>& samples, const FitOptions& options, int phaseOverlap,
-                                    const std::function<void(int, const FitReport&)>& report = {});
-
-// The weights as C++ source defining `arrayName` and `arrayName`Length (scaled by kScale, rounded).
-void writeWeightsSource(std::ostream& out, const std::vector<double>& weights, const std::string& provenance,
-                        const std::string& arrayName = "kWeights");
+// The weights (in discs) as a weights file for weights/pattern8_order.bin (scaled by kScale, rounded).
+std::string encodeOrderWeights(const std::vector<double>& weights);
 
 }  // namespace reversi::pattern8
