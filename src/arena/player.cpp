@@ -126,11 +126,14 @@ Player parsePlayer(const std::string& spec) {
                 if (!parseNumber(value, window) || window < 0 || window > 100000)
                     bad(spec, "asp= takes an aspiration window in 1/100 discs from 0 (off) to 100000");
                 player.engine.aspiration = window;
+            } else if (key == "mpc") {
+                if (value != "on" && value != "off") bad(spec, "mpc= takes on or off");
+                player.engine.probCut = value == "on";
             } else if (key == "eval") {
                 if (value != "hand" && value != "default") bad(spec, "eval= takes hand or default");
                 player.engine.evaluation = value == "hand" ? Evaluation::kHand : Evaluation::kDefault;
             } else {
-                bad(spec, "unknown part2 option \"" + key + "\" (options: time=SECONDS, depth=PLIES, eval=hand|default, asp=WINDOW, w.WEIGHT=VALUE)");
+                bad(spec, "unknown part2 option \"" + key + "\" (options: time=SECONDS, depth=PLIES, eval=hand|default, mpc=on|off, asp=WINDOW, w.WEIGHT=VALUE)");
             }
             start = comma + 1;
             if (comma == args.size()) break;

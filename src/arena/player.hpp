@@ -4,9 +4,9 @@
 // Spec syntax (parsePlayer):
 //   random | random:SEED              uniformly random legal moves (seeded; unseeded follows the match seed)
 //   greedy | smarter | smartest       Part 1's player and the course's reference opponents
-//   part2 | part2:time=S,depth=D,eval=hand
+//   part2 | part2:time=S,depth=D,eval=hand,mpc=off
 //                                     our engine (EngineOptions: CPU seconds per move, fixed depth,
-//                                     the hand-set evaluation at 8x8 too instead of the fitted patterns);
+//                                     the hand-set evaluation instead of the learned ones, no Multi-ProbCut);
 //                                     also asp=WINDOW (aspiration, 1/100 discs) and w.NAME=VALUE (an
 //                                     evaluation weight, names as `reversi tune --list`)
 //   cmd:PROGRAM ARGS...               an external program (split on spaces; quotes group words)

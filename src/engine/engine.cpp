@@ -40,7 +40,8 @@ Move EngineMover::chooseMove(const Board& board, char colour) {
     if (board.size() == 8 && !impl_->endgame8) impl_->endgame8 = std::make_unique<EndgameSolver8>(deterministic ? 14 : 20);
     if (board.size() == 8 && options_.evaluation == Evaluation::kDefault) {
         if (!impl_->midgame8)
-            impl_->midgame8 = std::make_unique<Midgame8>(eval8::Weights::builtin(), &builtinProbCut(), deterministic ? 14 : 20);
+            impl_->midgame8 = std::make_unique<Midgame8>(eval8::Weights::builtin(), options_.probCut ? &builtinProbCut() : nullptr,
+                                                         deterministic ? 14 : 20);
         if (deterministic) {
             impl_->midgame8->clear();
             impl_->endgame8->clear();

@@ -29,6 +29,8 @@ struct EngineOptions {
     // Aspiration window of the iterative deepening, in score units (eval/score.hpp: 1/100 disc) either side of the
     // last iteration's score; 0: every iteration with the full window.
     int aspiration = 0;
+    // Multi-ProbCut at 8x8 (search/probcut8.hpp) where fits exist; false: a full-width search.
+    bool probCut = true;
 };
 
 // What the last search found, for benchmarks, hints and match statistics.

@@ -47,6 +47,9 @@ TEST_CASE("player specs", "[referee]") {
     CHECK(parsePlayer("part2:eval=hand,time=0.1").engine.evaluation == Evaluation::kHand);
     CHECK(parsePlayer("part2:eval=default").engine.evaluation == Evaluation::kDefault);
     CHECK(parsePlayer("part2:asp=150").engine.aspiration == 150);
+    CHECK_FALSE(parsePlayer("part2:mpc=off").engine.probCut);
+    CHECK(parsePlayer("part2:mpc=on").engine.probCut);
+    CHECK(parsePlayer("part2").engine.probCut);
     const Player tuned = parsePlayer("part2:w.frontier.open=-26,time=0.1,w.parity=99");
     REQUIRE(tuned.weights);
     CHECK(tuned.weights->frontier.open == -26);
@@ -57,7 +60,7 @@ TEST_CASE("player specs", "[referee]") {
     CHECK(e.argv == std::vector<std::string>{"python3", "my player.py", "--x"});
     CHECK(parsePlayer("./a.out -q").argv == std::vector<std::string>{"./a.out", "-q"});
     for (const char* bad : {"", "grredy", "random:x", "random:", "greedy:3", "part2:time=0", "part2:speed=3",
-                            "part2:depth=-1", "part2:eval=patterns", "part2:eval=", "part2:asp=-1", "part2:w.nothing=3",
+                            "part2:depth=-1", "part2:eval=patterns", "part2:eval=", "part2:asp=-1", "part2:w.nothing=3", "part2:mpc=maybe",
                             "part2:w.parity=x", "cmd:", "cmd:'open"})
         CHECK_THROWS_AS(parsePlayer(bad), std::invalid_argument);
 }
