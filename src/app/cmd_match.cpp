@@ -26,6 +26,8 @@ struct MatchSettings {
     int jobs = 1;
     double timeLimit = 1.0;
     double wallLimit = 0;
+    int memoryLimit = 1024;
+    std::string runAs = "nobody";
     std::string json;
     std::string saveDir;
     std::string saveFormat = "compact";
@@ -57,8 +59,14 @@ void addOptions(CLI::App& cmd, MatchSettings& s) {
         ->check(CLI::Range(0.001, 3600.0))
         ->capture_default_str();
     cmd.add_option("--wall-limit", s.wallLimit,
-                   "Wall-clock seconds an external program may stay silent (0: 3 x time limit + 2)")
+                   "Wall-clock seconds an external program has for each whole move (0: 3 x time limit + 2)")
         ->check(CLI::Range(0.0, 36000.0))
+        ->capture_default_str();
+    cmd.add_option("--memory-limit", s.memoryLimit, "MiB of address space for each process of an external program")
+        ->check(CLI::Range(16, 1 << 20))
+        ->capture_default_str();
+    cmd.add_option("--run-as", s.runAs,
+                   "When run as root: the user external programs run as (root: keep root, not sandboxed as well)")
         ->capture_default_str();
     cmd.add_option("--json", s.json, "Also write a machine-readable summary to this file ('-': standard output, "
                                      "instead of the table)");
@@ -104,6 +112,8 @@ int run(const MatchSettings& s, bool tournament) {
         options.jobs = s.jobs;
         options.referee.timeLimit = s.timeLimit;
         options.referee.wallLimit = s.wallLimit;
+        options.referee.limits.memoryBytes = static_cast<std::uint64_t>(s.memoryLimit) << 20;
+        options.referee.runAs = s.runAs;
         if (options.openingPlies > 0)
             for (const Player& p : players)
                 if (p.isExternal())

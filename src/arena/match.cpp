@@ -4,6 +4,7 @@
 #include "platform/child_process.hpp"
 #include "platform/splitmix.hpp"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -101,6 +102,19 @@ struct Worker {
     _exit(0);
 }
 
+// The worker's first complete "result ..." or "error ..." line (without its newline), or "".
+std::string finalLine(const std::string& output) {
+    std::size_t start = 0;
+    while (start < output.size()) {
+        const std::size_t end = output.find('\n', start);
+        if (end == std::string::npos) break;
+        if (output.compare(start, 7, "result ") == 0 || output.compare(start, 6, "error ") == 0)
+            return output.substr(start, end - start);
+        start = end + 1;
+    }
+    return {};
+}
+
 GameResult lostWorker(const GameTask& task, const std::string& output, const std::string& why) {
     // Blame the side that was to move, from the last "turn" line.
     char side = 'B';
@@ -171,7 +185,8 @@ std::vector<GameRecord> runGames(const std::vector<Player>& players, const std::
     while (next < tasks.size() || !running.empty()) {
         while (next < tasks.size() && static_cast<int>(running.size()) < jobs) {
             int fds[2];
-            if (pipe(fds) != 0) throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
+            // Close-on-exec: no program started inside a worker may inherit (and write into) a result pipe.
+            if (pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
             std::cout.flush();
             std::cerr.flush();
             std::fflush(nullptr);
@@ -203,6 +218,9 @@ std::vector<GameRecord> runGames(const std::vector<Player>& players, const std::
                 if (n > 0) {
                     w.output.append(chunk, static_cast<std::size_t>(n));
                     w.lastHeard = std::chrono::steady_clock::now();
+                    // The worker's last word is one complete result or error line: done, whoever else might
+                    // still hold the pipe.
+                    finished = !finalLine(w.output).empty();
                 } else if (n == 0 || errno != EINTR) {
                     finished = true;
                 }
@@ -224,20 +242,15 @@ std::vector<GameRecord> runGames(const std::vector<Player>& players, const std::
             const GameTask& task = tasks[w.task];
             GameRecord& record = records[w.task];
             record.task = task;
-            const std::size_t resultPos = w.output.rfind("result ");
-            const std::size_t errorPos = w.output.rfind("error ");
-            if (why.empty() && resultPos != std::string::npos && (resultPos == 0 || w.output[resultPos - 1] == '\n')) {
-                std::string line = w.output.substr(resultPos + 7);
-                if (!line.empty() && line.back() == '\n') line.pop_back();
+            const std::string final = finalLine(w.output);
+            if (why.empty() && final.rfind("result ", 0) == 0) {
                 try {
-                    record.result = fromWire(line);
+                    record.result = fromWire(final.substr(7));
                 } catch (const std::exception& e) {
                     record.result = lostWorker(task, w.output, std::string("unreadable result: ") + e.what());
                 }
-            } else if (why.empty() && errorPos != std::string::npos) {
-                std::string message = w.output.substr(errorPos + 6);
-                if (!message.empty() && message.back() == '\n') message.pop_back();
-                record.result = lostWorker(task, w.output, "referee error: " + message);
+            } else if (why.empty() && final.rfind("error ", 0) == 0) {
+                record.result = lostWorker(task, w.output, "referee error: " + final.substr(6));
             } else {
                 if (why.empty())
                     why = WIFSIGNALED(status)
