@@ -17,6 +17,7 @@ void ChildSession::start() {
         SandboxOptions sandbox;
         sandbox.limits = options_.limits;
         sandbox.runAs = options_.runAs;
+        sandbox.captureStderr = true;  // its last words explain an early exit
         sandbox_.start(argv_, sandbox);
     } catch (const std::runtime_error& e) {
         throw Fault{e.what()};
@@ -39,6 +40,11 @@ ChildSession::Exit ChildSession::waitForExit(std::chrono::duration<double> grace
     }
     sandbox_.end();  // whatever it left running
     return ended;
+}
+
+std::string ChildSession::stderrNote() const {
+    const std::string tail = sandbox_.stderrTail();
+    return tail.empty() ? std::string() : " (its standard error: \"" + tail + "\")";
 }
 
 bool ChildSession::writeAll(const std::string& text) {

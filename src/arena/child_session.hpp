@@ -54,6 +54,8 @@ protected:
     // Whether the program itself has exited (its descendants may still run until the session ends).
     bool programExited() { return sandbox_.started() && sandbox_.exited(); }
     const RefereeOptions& options() const { return options_; }
+    // " (its standard error: \"...\")" with the end of what it wrote there, or "" when it wrote nothing.
+    std::string stderrNote() const;
     // User CPU seconds of the program and everything it started, exited processes included.
     double cpuSeconds() { return sandbox_.cpuSeconds(); }
 

@@ -179,7 +179,7 @@ private:
     void send(const std::string& text) {
         if (!writeAll(text)) {
             const int status = reap(false);
-            throw Fault{"stopped reading its input: " + describeExit(status)};
+            throw Fault{"stopped reading its input: " + describeExit(status) + stderrNote()};
         }
         waitStart_ = Clock::now();
     }
@@ -226,7 +226,7 @@ private:
 
     [[noreturn]] void failEarlyEnd(const std::string& what) {
         const int status = reap(false);
-        throw Fault{describeExit(status) + " while the referee expected " + what};
+        throw Fault{describeExit(status) + " while the referee expected " + what + stderrNote()};
     }
 
     // Consumes exactly `text` from the program's output.
@@ -284,7 +284,8 @@ private:
         }
         if (!pending_.empty()) throw Fault{"printed more after the result: " + quoted(pending_)};
         const int status = reap(false);
-        if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0)) throw Fault{describeExit(status) + " at the end of the game"};
+        if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0))
+            throw Fault{describeExit(status) + " at the end of the game" + stderrNote()};
     }
 
     // Reports the first differing line between what was expected and what the program printed.

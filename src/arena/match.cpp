@@ -168,7 +168,8 @@ std::vector<GameTask> scheduleGames(int playerCount, const MatchOptions& options
 }
 
 std::vector<GameRecord> runGames(const std::vector<Player>& players, const std::vector<GameTask>& tasks,
-                                 const MatchOptions& options, const ProgressCallback& progress) {
+                                 const MatchOptions& options, const ProgressCallback& progress,
+                                 const GameCallback& finishedGame) {
     for (const GameTask& task : tasks)
         if (!task.opening.empty() && (players[task.black].isExternal() || players[task.white].isExternal()))
             throw std::invalid_argument("random openings need built-in players: an external program always "
@@ -261,17 +262,36 @@ std::vector<GameRecord> runGames(const std::vector<Player>& players, const std::
             running.erase(running.begin() + static_cast<std::ptrdiff_t>(i));
             pfds.erase(pfds.begin() + static_cast<std::ptrdiff_t>(i));
             ++done;
+            if (finishedGame) finishedGame(record);
             if (progress) progress(done, static_cast<int>(tasks.size()));
         }
     }
+    markDuplicates(records);
     return records;
+}
+
+int markDuplicates(std::vector<GameRecord>& games) {
+    std::map<std::string, int> first;
+    int marked = 0;
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        GameRecord& g = games[i];
+        const GameResult& r = g.result;
+        const std::string key = std::to_string(g.task.black) + " " + std::to_string(g.task.white) + " " +
+                                std::to_string(r.size) + " " + compactMoveList(r.moves) + " " + r.winner + " " +
+                                std::to_string(r.blackDiscs) + " " + std::to_string(r.whiteDiscs) + " " +
+                                (r.forfeitBy ? r.forfeitBy : '-') + " " + r.reason;
+        const auto [at, inserted] = first.emplace(key, static_cast<int>(i));
+        g.duplicateOf = inserted ? -1 : at->second;
+        marked += !inserted;
+    }
+    return marked;
 }
 
 ScoreStats scoreFor(const std::vector<GameRecord>& games, int player, int opponent, int size) {
     ScoreStats stats;
     std::vector<double> scores;
     for (const GameRecord& game : games) {
-        if (!plays(game, player)) continue;
+        if (!plays(game, player) || game.duplicateOf >= 0) continue;
         const int other = game.task.black == player ? game.task.white : game.task.black;
         if (opponent >= 0 && other != opponent) continue;
         if (size > 0 && game.task.size != size) continue;
@@ -305,6 +325,24 @@ double eloFromScore(double score) {
 }
 
 std::vector<double> eloRatings(int playerCount, const std::vector<GameRecord>& games) {
+    // Games and points per pair of players that met.
+    struct Meeting {
+        int other;
+        double games = 0, points = 0;
+    };
+    std::vector<std::vector<Meeting>> met(static_cast<std::size_t>(playerCount));
+    std::map<std::pair<int, int>, std::size_t> slot;
+    for (const GameRecord& game : games) {
+        if (game.duplicateOf >= 0) continue;
+        for (const int p : {game.task.black, game.task.white}) {
+            const int other = game.task.black == p ? game.task.white : game.task.black;
+            const auto [at, inserted] = slot.emplace(std::make_pair(p, other), met[p].size());
+            if (inserted) met[p].push_back({other});
+            Meeting& m = met[p][at->second];
+            m.games += 1;
+            m.points += gameScore(game, p);
+        }
+    }
     std::vector<double> rating(static_cast<std::size_t>(playerCount), 0.0);
     auto expected = [](double a, double b) { return 1 / (1 + std::pow(10.0, (b - a) / 400)); };
     const double k = std::log(10.0) / 400;
@@ -312,13 +350,11 @@ std::vector<double> eloRatings(int playerCount, const std::vector<GameRecord>& g
         std::vector<double> next = rating;
         for (int p = 0; p < playerCount; ++p) {
             double actual = 0.5, predicted = expected(rating[p], 0), curvature = predicted * (1 - predicted);
-            for (const GameRecord& game : games) {
-                if (!plays(game, p)) continue;
-                const int other = game.task.black == p ? game.task.white : game.task.black;
-                const double e = expected(rating[p], rating[other]);
-                actual += gameScore(game, p);
-                predicted += e;
-                curvature += e * (1 - e);
+            for (const Meeting& m : met[p]) {
+                const double e = expected(rating[p], rating[m.other]);
+                actual += m.points;
+                predicted += m.games * e;
+                curvature += m.games * e * (1 - e);
             }
             next[p] = rating[p] + std::clamp((actual - predicted) / (k * curvature), -200.0, 200.0);
         }
@@ -367,6 +403,15 @@ std::string settingsLine(const MatchOptions& options, std::size_t games) {
                   options.referee.timeLimit);
 }
 
+// Says how many games repeat an earlier one, when any do.
+std::string duplicatesLine(const std::vector<GameRecord>& games) {
+    const auto repeats = std::count_if(games.begin(), games.end(), [](const GameRecord& g) { return g.duplicateOf >= 0; });
+    if (repeats == 0) return {};
+    return format("Identical games: %ld of the %zu games repeat an earlier game move for move (same players, colours "
+                  "and result); the statistics count each distinct game once.\n",
+                  static_cast<long>(repeats), games.size());
+}
+
 std::string forfeitLines(const std::vector<Player>& players, const std::vector<GameRecord>& games) {
     std::string text;
     int count = 0;
@@ -399,7 +444,7 @@ std::string matchSummary(const std::vector<Player>& players, const std::vector<G
                          const MatchOptions& options) {
     const std::string& a = players[0].name;
     const std::string& b = players[1].name;
-    std::string text = a + " vs " + b + ": " + settingsLine(options, games.size());
+    std::string text = a + " vs " + b + ": " + settingsLine(options, games.size()) + duplicatesLine(games);
     text += format("Results for %s (score = (W + D/2) / N, 95%% confidence interval, Elo difference)\n", a.c_str());
     text += format("%-6s %6s  %-11s %-13s %6s %-16s %6s %s\n", "size", "games", "W-D-L", "discs", "score", "95% CI",
                    "Elo", "Elo 95% CI");
@@ -433,7 +478,8 @@ std::string tournamentSummary(const std::vector<Player>& players, const std::vec
     });
     std::size_t width = 6;
     for (const Player& p : players) width = std::max(width, p.name.size());
-    std::string text = format("Round robin of %d players: ", count) + settingsLine(options, games.size());
+    std::string text =
+        format("Round robin of %d players: ", count) + settingsLine(options, games.size()) + duplicatesLine(games);
     text += format("%-4s %-*s %6s %6s  %-11s %7s %6s %-13s %s\n", "rank", static_cast<int>(width), "player", "Elo",
                    "games", "W-D-L", "points", "score", "discs", "longest move (CPU)");
     int rank = 0;
@@ -455,9 +501,11 @@ std::string resultsJson(const std::vector<Player>& players, const std::vector<Ga
     std::string j = "{\n  \"kind\": " + jsonString(tournament ? "tournament" : "match") + ",\n  \"sizes\": [";
     for (std::size_t i = 0; i < options.sizes.size(); ++i) j += (i ? ", " : "") + std::to_string(options.sizes[i]);
     j += format("],\n  \"games_per_pair_and_size\": %d,\n  \"opening_plies\": %d,\n  \"seed\": %llu,\n"
-                "  \"time_limit\": %s,\n",
+                "  \"time_limit\": %s,\n  \"distinct_games\": %ld,\n",
                 options.games, options.openingPlies, static_cast<unsigned long long>(options.seed),
-                jsonNumber(options.referee.timeLimit).c_str());
+                jsonNumber(options.referee.timeLimit).c_str(),
+                static_cast<long>(std::count_if(games.begin(), games.end(),
+                                                [](const GameRecord& g) { return g.duplicateOf < 0; })));
     auto statsJson = [](const ScoreStats& s) {
         return format("\"games\": %d, \"wins\": %d, \"draws\": %d, \"losses\": %d, \"discs_for\": %ld, "
                       "\"discs_against\": %ld, \"score\": %s, \"score_ci95\": [%s, %s], \"elo\": %s, "
@@ -494,6 +542,8 @@ std::string resultsJson(const std::vector<Player>& players, const std::vector<Ga
              jsonString(compactMoveList(g.result.moves));
         if (g.result.forfeitBy)
             j += format(", \"forfeit\": \"%c\", \"reason\": ", g.result.forfeitBy) + jsonString(g.result.reason);
+        if (g.duplicateOf >= 0 && static_cast<std::size_t>(g.duplicateOf) < games.size())
+            j += format(", \"duplicate_of\": %d", games[static_cast<std::size_t>(g.duplicateOf)].task.index + 1);
         j += std::string("}") + (i + 1 < games.size() ? ",\n" : "\n");
     }
     return j + "  ]\n}\n";

@@ -199,6 +199,27 @@ std::vector<pid_t> descendantsOf(pid_t root) {
     return all;
 }
 
+// Whether a user (with its one group) may read and run `path`: search permission on every directory
+// above it, read and execute permission on the file (a script needs both).
+bool runnableBy(const std::string& path, uid_t uid, gid_t gid) {
+    auto allowed = [&](const struct stat& info, mode_t ownerBits) {
+        if (info.st_uid == uid) return (info.st_mode & ownerBits) == ownerBits;
+        if (info.st_gid == gid) return (info.st_mode & (ownerBits >> 3)) == (ownerBits >> 3);
+        return (info.st_mode & (ownerBits >> 6)) == (ownerBits >> 6);
+    };
+    std::error_code ec;
+    const fs::path full = fs::absolute(path, ec).lexically_normal();
+    fs::path at = "/";
+    for (auto part = full.begin(); part != full.end(); ++part) {
+        if (*part == "/") continue;
+        struct stat info {};
+        if (stat(at.c_str(), &info) != 0 || !allowed(info, S_IXUSR)) return false;
+        at /= *part;
+    }
+    struct stat info {};
+    return stat(full.c_str(), &info) == 0 && allowed(info, S_IRUSR | S_IXUSR);
+}
+
 int countProcessesOf(uid_t uid) {
     int count = 0;
     std::error_code ec;
@@ -386,7 +407,27 @@ const char* accountingName(CpuAccounting accounting) {
     return "?";
 }
 
-Sandbox::~Sandbox() { end(); }
+Sandbox::~Sandbox() {
+    end();
+    if (!errorLog_.empty()) unlink(errorLog_.c_str());
+}
+
+std::string Sandbox::stderrTail(std::size_t maxBytes) const {
+    if (errorLog_.empty()) return {};
+    std::ifstream in(errorLog_, std::ios::binary);
+    in.seekg(0, std::ios::end);
+    const std::streamoff size = in.tellg();
+    if (size <= 0) return {};
+    const std::streamoff from = size > static_cast<std::streamoff>(maxBytes) ? size - static_cast<std::streamoff>(maxBytes) : 0;
+    in.seekg(from);
+    std::string text(static_cast<std::size_t>(size - from), '\0');
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    std::string line;
+    for (const char ch : text) line += (ch == '\n' || ch == '\r' || ch == '\t') ? ' ' : (static_cast<unsigned char>(ch) < 32 ? '?' : ch);
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    while (!line.empty() && line.front() == ' ') line.erase(0, 1);
+    return from > 0 ? "..." + line : line;
+}
 
 void Sandbox::start(const std::vector<std::string>& argvIn, const SandboxOptions& options) {
     if (argvIn.empty()) throw std::runtime_error("no program to run");
@@ -478,6 +519,36 @@ void Sandbox::start(const std::vector<std::string>& argvIn, const SandboxOptions
             }
         }
 
+        // The program runs in its own directory: the program and the arguments that name existing files
+        // relative to ours are made absolute, so that "cmd:./a.out" or "python3 player.py" still work.
+        std::vector<std::string> argv = argvIn;
+        for (std::size_t i = 0; i < argv.size(); ++i) {
+            std::string& a = argv[i];
+            if (a.empty() || a[0] == '/' || a[0] == '-' || (i == 0 && a.find('/') == std::string::npos)) continue;
+            std::error_code ec;
+            if (fs::exists(a, ec)) a = fs::absolute(a, ec).lexically_normal().string();
+        }
+        // A program the user it runs as could not read (a submission in a private directory) runs from a
+        // copy in its working directory.
+        if (launch.dropPrivileges && argv[0].find('/') != std::string::npos && !runnableBy(argv[0], launch.uid, launch.gid)) {
+            const fs::path copy = fs::path(workDir_) / fs::path(argv[0]).filename();
+            std::error_code ec;
+            fs::copy_file(argv[0], copy, fs::copy_options::overwrite_existing, ec);
+            if (ec || chown(copy.c_str(), launch.uid, launch.gid) != 0 || chmod(copy.c_str(), 0500) != 0)
+                throw std::runtime_error("cannot run \"" + name + "\": cannot copy it for the user " + options.runAs);
+            argv[0] = copy.string();
+        }
+        for (std::string& a : argv) launch.argv.push_back(a.data());
+        launch.argv.push_back(nullptr);
+
+        if (options.stderrFile.empty() && options.captureStderr && errorLog_.empty()) {
+            std::string log = std::string(tmp && *tmp ? tmp : "/tmp") + "/reversi-stderr-XXXXXX";
+            const int fd = mkstemp(log.data());
+            if (fd < 0) throw std::runtime_error("cannot make a file for standard error: " + errnoText(errno));
+            close(fd);
+            errorLog_ = log;
+        }
+
         // Descriptors, all close-on-exec: the program gets its own copies on 0-2 and nothing else.
         int in[2], out[2], status[2], lifeline[2];
         if (pipe2(in, O_CLOEXEC) != 0) throw std::runtime_error("pipe: " + errnoText(errno));
@@ -493,8 +564,10 @@ void Sandbox::start(const std::vector<std::string>& argvIn, const SandboxOptions
             for (const int fd : {in[0], in[1], out[0], out[1], status[0], status[1]}) close(fd);
             throw std::runtime_error("pipe: " + errnoText(errno));
         }
-        const int err = open(options.stderrFile.empty() ? "/dev/null" : options.stderrFile.c_str(),
-                             O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+        const std::string errPath = !options.stderrFile.empty() ? options.stderrFile
+                                    : !errorLog_.empty()       ? errorLog_
+                                                               : std::string("/dev/null");
+        const int err = open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
         if (err < 0) {
             for (const int fd : {in[0], in[1], out[0], out[1], status[0], status[1], lifeline[0], lifeline[1]}) close(fd);
             throw std::runtime_error("cannot open " + options.stderrFile + ": " + errnoText(errno));
@@ -512,17 +585,6 @@ void Sandbox::start(const std::vector<std::string>& argvIn, const SandboxOptions
         launch.callerEnds[1] = out[0];
         launch.callerEnds[2] = status[0];
         launch.callerEnds[3] = lifeline[1];
-        // The program runs in its own directory: the program and the arguments that name existing files
-        // relative to ours are made absolute, so that "cmd:./a.out" or "python3 player.py" still work.
-        std::vector<std::string> argv = argvIn;
-        for (std::size_t i = 0; i < argv.size(); ++i) {
-            std::string& a = argv[i];
-            if (a.empty() || a[0] == '/' || a[0] == '-' || (i == 0 && a.find('/') == std::string::npos)) continue;
-            std::error_code ec;
-            if (fs::exists(a, ec)) a = fs::absolute(a, ec).lexically_normal().string();
-        }
-        for (std::string& a : argv) launch.argv.push_back(a.data());
-        launch.argv.push_back(nullptr);
 
         std::fflush(nullptr);
         const bool wantNamespace = !sandboxSwitch("nonamespace");

@@ -7,7 +7,8 @@
 // exits), otherwise as a child subreaper (orphaned descendants come back to it, and it kills them).
 // The program has its own session and process group, only descriptors 0-2 (its pipes and its
 // standard error), resource limits (address space, file size, process count, no core files), a
-// private temporary working directory removed afterwards, and, when run by root, the user nobody.
+// private temporary working directory removed afterwards, and, when run by root, the user nobody (a
+// program that user could not run is copied into the working directory first).
 // Its CPU time is the whole tree's: from a cgroup made for it (cgroup v2 cpu.stat, or v1 cpuacct),
 // or else from /proc: every live descendant plus everything the supervisor has reaped.
 #pragma once
@@ -29,9 +30,12 @@ struct SandboxLimits {
 
 struct SandboxOptions {
     SandboxLimits limits;
-    // Where the program's standard error goes ("" : /dev/null). Opened (created, truncated) by the caller's
-    // process before the start, so the program needs no access to it; its size is bounded by fileBytes.
+    // Where the program's standard error goes ("" : /dev/null, or a private file when captureStderr).
+    // Opened (created, truncated) by the caller's process before the start, so the program needs no
+    // access to it; its size is bounded by fileBytes.
     std::string stderrFile;
+    // Keep the program's standard error in a private file outside its reach, for stderrTail().
+    bool captureStderr = false;
     // Files copied into the private working directory before the start (by their base names).
     std::vector<std::string> copyIn;
     // When run by root: the user the program runs as ("nobody" by default; "root" keeps root, which
@@ -46,7 +50,7 @@ const char* accountingName(CpuAccounting accounting);
 class Sandbox {
 public:
     Sandbox() = default;
-    ~Sandbox();  // end(): no process of the tree outlives its sandbox
+    ~Sandbox();  // end(): no process of the tree outlives its sandbox; the captured stderr is removed
     Sandbox(const Sandbox&) = delete;
     Sandbox& operator=(const Sandbox&) = delete;
 
@@ -81,6 +85,8 @@ public:
 
     // The private working directory (empty before start and after end).
     const std::string& workDir() const { return workDir_; }
+    // The end of what the program wrote on its standard error (captureStderr), as one line: for messages.
+    std::string stderrTail(std::size_t maxBytes = 200) const;
     // Live processes of the tree (host PIDs, the supervisor excluded): for tests.
     std::vector<pid_t> processes() const;
     pid_t supervisorPid() const { return supervisor_; }
@@ -97,6 +103,7 @@ private:
     bool exited_ = false;
     int exitStatus_ = 0;
     std::string workDir_;
+    std::string errorLog_;  // the captured standard error (removed with the Sandbox object)
     std::vector<std::string> cgroups_;  // cgroup directories made for this program
     std::string cpuFile_;               // cpu.stat (v2) or cpuacct.usage_user / cpuacct.stat (v1)
     std::string killFile_;              // cgroup.kill (v2), when there is one

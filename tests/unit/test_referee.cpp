@@ -58,7 +58,7 @@ TEST_CASE("player specs", "[referee]") {
     CHECK(parsePlayer("./a.out -q").argv == std::vector<std::string>{"./a.out", "-q"});
     for (const char* bad : {"", "grredy", "random:x", "random:", "greedy:3", "part2:time=0", "part2:speed=3",
                             "part2:depth=-1", "part2:eval=patterns", "part2:eval=", "part2:asp=-1", "part2:w.nothing=3",
-                            "part2:w.parity=x", "cmd:", "cmd:'open"})
+                            "part2:w.parity=x", "cmd:", "cmd:'open", "nboard:foo/bar", "xyz:./a.out"})
         CHECK_THROWS_AS(parsePlayer(bad), std::invalid_argument);
 }
 
