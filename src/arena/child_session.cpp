@@ -7,8 +7,8 @@
 namespace reversi {
 
 ChildSession::ChildSession(std::vector<std::string> argv, const RefereeOptions& options,
-                           std::chrono::milliseconds exitGrace)
-    : argv_(std::move(argv)), options_(options), exitGrace_(exitGrace) {}
+                           std::chrono::milliseconds exitGrace, std::vector<std::string> environment)
+    : argv_(std::move(argv)), environment_(std::move(environment)), options_(options), exitGrace_(exitGrace) {}
 
 ChildSession::~ChildSession() { stop(); }
 
@@ -18,6 +18,7 @@ void ChildSession::start() {
         sandbox.limits = options_.limits;
         sandbox.runAs = options_.runAs;
         sandbox.captureStderr = true;  // its last words explain an early exit
+        sandbox.environment = environment_;
         sandbox_.start(argv_, sandbox);
     } catch (const std::runtime_error& e) {
         throw Fault{e.what()};

@@ -21,7 +21,8 @@ public:
     // `exitGrace`: how long stop() lets the program exit by itself once its input is closed (a GTP
     // engine after `quit`) before it is killed.
     ChildSession(std::vector<std::string> argv, const RefereeOptions& options,
-                 std::chrono::milliseconds exitGrace = std::chrono::milliseconds(0));
+                 std::chrono::milliseconds exitGrace = std::chrono::milliseconds(0),
+                 std::vector<std::string> environment = {});
     ~ChildSession() override;  // stop(): no process of the program outlives its session
 
 protected:
@@ -61,6 +62,7 @@ protected:
 
 private:
     std::vector<std::string> argv_;
+    std::vector<std::string> environment_;
     RefereeOptions options_;
     std::chrono::milliseconds exitGrace_;
     Sandbox sandbox_;

@@ -328,9 +328,9 @@ private:
 
 }  // namespace
 
-std::unique_ptr<GameSession> makeExternalSession(const std::vector<std::string>& argv,
-                                                 const RefereeOptions& options) {
-    return std::make_unique<ExternalSession>(argv, options);
+std::unique_ptr<GameSession> makeExternalSession(const std::vector<std::string>& argv, const RefereeOptions& options,
+                                                 const std::vector<std::string>& environment) {
+    return std::make_unique<ExternalSession>(argv, options, std::chrono::milliseconds(0), environment);
 }
 
 }  // namespace reversi

@@ -38,6 +38,7 @@ public:
     EngineOptions engine;             // part2
     std::shared_ptr<const EvalWeights> weights;  // part2 with w.NAME=VALUE options (engine.weights points here)
     std::vector<std::string> argv;    // external program and its arguments
+    std::vector<std::string> environment;  // external program: "NAME=VALUE" set for it
 
     bool isExternal() const { return kind == PlayerKind::kExternal; }
 };

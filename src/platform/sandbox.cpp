@@ -199,25 +199,33 @@ std::vector<pid_t> descendantsOf(pid_t root) {
     return all;
 }
 
-// Whether a user (with its one group) may read and run `path`: search permission on every directory
-// above it, read and execute permission on the file (a script needs both).
-bool runnableBy(const std::string& path, uid_t uid, gid_t gid) {
-    auto allowed = [&](const struct stat& info, mode_t ownerBits) {
-        if (info.st_uid == uid) return (info.st_mode & ownerBits) == ownerBits;
-        if (info.st_gid == gid) return (info.st_mode & (ownerBits >> 3)) == (ownerBits >> 3);
-        return (info.st_mode & (ownerBits >> 6)) == (ownerBits >> 6);
-    };
+bool allowedTo(const struct stat& info, mode_t ownerBits, uid_t uid, gid_t gid) {
+    if (info.st_uid == uid) return (info.st_mode & ownerBits) == ownerBits;
+    if (info.st_gid == gid) return (info.st_mode & (ownerBits >> 3)) == (ownerBits >> 3);
+    return (info.st_mode & (ownerBits >> 6)) == (ownerBits >> 6);
+}
+
+// Whether a user (with its one group) may search every directory down to `path` and `path` itself.
+bool reachableBy(const std::string& path, uid_t uid, gid_t gid) {
     std::error_code ec;
     const fs::path full = fs::absolute(path, ec).lexically_normal();
     fs::path at = "/";
     for (auto part = full.begin(); part != full.end(); ++part) {
-        if (*part == "/") continue;
+        if (*part != "/") at /= *part;
         struct stat info {};
-        if (stat(at.c_str(), &info) != 0 || !allowed(info, S_IXUSR)) return false;
-        at /= *part;
+        if (stat(at.c_str(), &info) != 0 || !allowedTo(info, S_IXUSR, uid, gid)) return false;
     }
+    return true;
+}
+
+// Whether a user may read and run `path`: search permission on every directory above it, read and
+// execute permission on the file (a script needs both).
+bool runnableBy(const std::string& path, uid_t uid, gid_t gid) {
+    std::error_code ec;
+    const fs::path full = fs::absolute(path, ec).lexically_normal();
     struct stat info {};
-    return stat(full.c_str(), &info) == 0 && allowed(info, S_IRUSR | S_IXUSR);
+    return reachableBy(full.parent_path().string(), uid, gid) && stat(full.c_str(), &info) == 0 &&
+           allowedTo(info, S_IRUSR | S_IXUSR, uid, gid);
 }
 
 int countProcessesOf(uid_t uid) {
@@ -244,7 +252,7 @@ struct Launch {
     int callerEnds[4] = {-1, -1, -1, -1};  // the caller's ends, closed in the supervisor
     std::vector<std::string> cgroupProcs;  // cgroup.procs files to join
     const char* workDir = nullptr;
-    std::string tmpdirEnv;
+    std::vector<std::string> environment;
     rlimit memory{}, fileSize{}, openFiles{}, processes{};
     bool limitProcesses = false;
     bool dropPrivileges = false;
@@ -299,6 +307,7 @@ void sendMessage(int fd, int kind, int value) {
     }
     prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
     setenv("TMPDIR", launch.workDir, 1);
+    for (const std::string& variable : launch.environment) putenv(const_cast<char*>(variable.c_str()));
     execvp(launch.argv[0], launch.argv.data());
     fail(kExecFailed);
     _exit(127);
@@ -412,6 +421,15 @@ Sandbox::~Sandbox() {
     if (!errorLog_.empty()) unlink(errorLog_.c_str());
 }
 
+std::string Sandbox::stderrHead(std::size_t maxBytes) const {
+    if (errorLog_.empty()) return {};
+    std::ifstream in(errorLog_, std::ios::binary);
+    std::string text(maxBytes, '\0');
+    in.read(text.data(), static_cast<std::streamsize>(maxBytes));
+    text.resize(static_cast<std::size_t>(in.gcount()));
+    return text;
+}
+
 std::string Sandbox::stderrTail(std::size_t maxBytes) const {
     if (errorLog_.empty()) return {};
     std::ifstream in(errorLog_, std::ios::binary);
@@ -445,8 +463,9 @@ void Sandbox::start(const std::vector<std::string>& argvIn, const SandboxOptions
             launch.uid = user->pw_uid;
             launch.gid = user->pw_gid;
         }
-        // The private working directory.
+        // The private working directory, in $TMPDIR when the program's user can reach it, else in /tmp.
         const char* tmp = std::getenv("TMPDIR");
+        if (tmp && *tmp && launch.dropPrivileges && !reachableBy(tmp, launch.uid, launch.gid)) tmp = "/tmp";
         std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/reversi-sandbox-XXXXXX";
         if (!mkdtemp(pattern.data())) throw std::runtime_error("cannot make a working directory: " + errnoText(errno));
         workDir_ = pattern;
@@ -461,6 +480,7 @@ void Sandbox::start(const std::vector<std::string>& argvIn, const SandboxOptions
         if (launch.dropPrivileges && chown(workDir_.c_str(), launch.uid, launch.gid) != 0)
             throw std::runtime_error("cannot hand the working directory to the sandbox: " + errnoText(errno));
         launch.workDir = workDir_.c_str();
+        launch.environment = options.environment;
 
         // cgroups: CPU time of the tree, and the process count.
         bool pidsLimited = false;
@@ -519,14 +539,12 @@ void Sandbox::start(const std::vector<std::string>& argvIn, const SandboxOptions
             }
         }
 
-        // The program runs in its own directory: the program and the arguments that name existing files
-        // relative to ours are made absolute, so that "cmd:./a.out" or "python3 player.py" still work.
+        // The program runs in its own directory: a program path relative to ours is made absolute (the
+        // arguments are the caller's business: resolveProgram makes a player's file arguments absolute).
         std::vector<std::string> argv = argvIn;
-        for (std::size_t i = 0; i < argv.size(); ++i) {
-            std::string& a = argv[i];
-            if (a.empty() || a[0] == '/' || a[0] == '-' || (i == 0 && a.find('/') == std::string::npos)) continue;
+        if (argv[0].find('/') != std::string::npos && argv[0][0] != '/') {
             std::error_code ec;
-            if (fs::exists(a, ec)) a = fs::absolute(a, ec).lexically_normal().string();
+            argv[0] = fs::absolute(argv[0], ec).lexically_normal().string();
         }
         // A program the user it runs as could not read (a submission in a private directory) runs from a
         // copy in its working directory.
@@ -536,7 +554,7 @@ void Sandbox::start(const std::vector<std::string>& argvIn, const SandboxOptions
             fs::copy_file(argv[0], copy, fs::copy_options::overwrite_existing, ec);
             if (ec || chown(copy.c_str(), launch.uid, launch.gid) != 0 || chmod(copy.c_str(), 0500) != 0)
                 throw std::runtime_error("cannot run \"" + name + "\": cannot copy it for the user " + options.runAs);
-            argv[0] = copy.string();
+            argv[0] = "./" + copy.filename().string();  // relative to its directory, where it starts
         }
         for (std::string& a : argv) launch.argv.push_back(a.data());
         launch.argv.push_back(nullptr);

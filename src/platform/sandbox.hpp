@@ -36,6 +36,8 @@ struct SandboxOptions {
     std::string stderrFile;
     // Keep the program's standard error in a private file outside its reach, for stderrTail().
     bool captureStderr = false;
+    // Environment variables ("NAME=VALUE") set for the program, besides TMPDIR (its working directory).
+    std::vector<std::string> environment;
     // Files copied into the private working directory before the start (by their base names).
     std::vector<std::string> copyIn;
     // When run by root: the user the program runs as ("nobody" by default; "root" keeps root, which
@@ -54,9 +56,9 @@ public:
     Sandbox(const Sandbox&) = delete;
     Sandbox& operator=(const Sandbox&) = delete;
 
-    // Starts argv[0] (searched on PATH when it has no '/') with the arguments, in the private working
-    // directory: argv[0] and every argument naming an existing file relative to the current directory
-    // (and not starting with '-') are first made absolute. Throws std::runtime_error when the sandbox
+    // Starts argv[0] (searched on PATH when it has no '/'; made absolute when it is a relative path)
+    // with the arguments, in the private working directory, where relative paths among the arguments
+    // now point. Throws std::runtime_error when the sandbox
     // cannot be set up or the program cannot be run ("cannot run \"PROG\": reason"). SIGPIPE is ignored
     // in this process from then on, so that a program exiting early cannot kill it.
     void start(const std::vector<std::string>& argv, const SandboxOptions& options = {});
@@ -87,6 +89,8 @@ public:
     const std::string& workDir() const { return workDir_; }
     // The end of what the program wrote on its standard error (captureStderr), as one line: for messages.
     std::string stderrTail(std::size_t maxBytes = 200) const;
+    // The beginning of it, as it was written (a compiler's first errors).
+    std::string stderrHead(std::size_t maxBytes) const;
     // Live processes of the tree (host PIDs, the supervisor excluded): for tests.
     std::vector<pid_t> processes() const;
     pid_t supervisorPid() const { return supervisor_; }

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <sstream>
 #include <string>
@@ -226,4 +227,25 @@ TEST_CASE("sandbox: a program that cannot be run", "[sandbox]") {
     CHECK_THROWS_WITH(box.start({"/nonexistent/program"}), Catch::Contains("cannot run \"/nonexistent/program\""));
     CHECK_FALSE(box.started());
     CHECK(box.workDir().empty());
+}
+
+TEST_CASE("sandbox: a program its user could not reach runs from a copy", "[sandbox]") {
+    if (geteuid() != 0) return;  // only root changes the user
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / uniqueTag("sandbox-private");
+    fs::create_directories(dir / "inner");
+    fs::permissions(dir, fs::perms::owner_all);  // 0700: nobody cannot pass
+    const fs::path program = dir / "inner" / "hello.sh";
+    {
+        std::ofstream out(program);
+        out << "#!/bin/sh\necho \"hello from $(pwd)\"\n";
+    }
+    fs::permissions(program, fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec |
+                                 fs::perms::group_read | fs::perms::others_read);
+    Sandbox box;
+    box.start({program.string()});
+    const std::string workDir = box.workDir();
+    const std::string text = readAll(box);
+    CHECK(text == "hello from " + workDir + "\n");
+    fs::remove_all(dir);
 }
