@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
@@ -249,7 +250,6 @@ struct Launch {
     int programErr = -1;   // its standard error
     int status = -1;       // write end, supervisor -> caller
     int lifeline = -1;     // read end, caller -> supervisor
-    int callerEnds[4] = {-1, -1, -1, -1};  // the caller's ends, closed in the supervisor
     std::vector<std::string> cgroupProcs;  // cgroup.procs files to join
     const char* workDir = nullptr;
     std::vector<std::string> environment;
@@ -260,6 +260,12 @@ struct Launch {
     gid_t gid = 0;
     bool subreaper = false;
 };
+
+// Closes every descriptor from `first` to `last` (close_range, or one by one on kernels without it).
+void closeRange(unsigned first, unsigned last) {
+    if (close_range(first, last, 0) == 0) return;
+    for (unsigned fd = first; fd <= last && fd < 65536; ++fd) close(static_cast<int>(fd));
+}
 
 void sendMessage(int fd, int kind, int value) {
     const Message m{kind, value};
@@ -291,8 +297,7 @@ void sendMessage(int fd, int kind, int value) {
     if (in < 0 || out < 0 || err < 0 || report < 0) fail(kSetupFailed);
     if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0 || dup3(report, 3, O_CLOEXEC) < 0) fail(kSetupFailed);
     execReport = 3;
-    if (close_range(4, ~0U, 0) != 0)
-        for (int fd = 4; fd < 65536; ++fd) close(fd);
+    closeRange(4, ~0U);
     if (setrlimit(RLIMIT_AS, &launch.memory) != 0 || setrlimit(RLIMIT_FSIZE, &launch.fileSize) != 0 ||
         setrlimit(RLIMIT_NOFILE, &launch.openFiles) != 0)
         fail(kSetupFailed);
@@ -334,8 +339,18 @@ void killAllChildren() {
 }
 
 [[noreturn]] void runSupervisor(const Launch& launch) {
-    for (const int fd : launch.callerEnds)
-        if (fd >= 0) close(fd);
+    // Nothing of the caller's beyond its standard descriptors and what the supervisor needs, not even a
+    // descriptor the caller left without close-on-exec: the supervisor outlives no one, but holds
+    // nothing of theirs open either.
+    int keep[] = {launch.programIn, launch.programOut, launch.programErr, launch.status, launch.lifeline};
+    std::sort(std::begin(keep), std::end(keep));
+    unsigned next = 3;
+    for (const int fd : keep) {
+        if (fd < 3) continue;
+        if (static_cast<unsigned>(fd) > next) closeRange(next, static_cast<unsigned>(fd) - 1);
+        next = static_cast<unsigned>(fd) + 1;
+    }
+    closeRange(next, ~0U);
     setsid();
     if (launch.subreaper) prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
     for (const int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU}) signal(sig, SIG_IGN);
@@ -599,10 +614,6 @@ void Sandbox::start(const std::vector<std::string>& argvIn, const SandboxOptions
         launch.programErr = err;
         launch.status = status[1];
         launch.lifeline = lifeline[0];
-        launch.callerEnds[0] = in[1];
-        launch.callerEnds[1] = out[0];
-        launch.callerEnds[2] = status[0];
-        launch.callerEnds[3] = lifeline[1];
 
         std::fflush(nullptr);
         const bool wantNamespace = !sandboxSwitch("nonamespace");
