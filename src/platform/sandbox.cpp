@@ -41,12 +41,14 @@ struct Message {
 constexpr int kStarted = 1;     // value: the program's PID (in the supervisor's namespace)
 constexpr int kExecFailed = 2;  // value: errno
 constexpr int kExited = 3;      // value: the program's wait status
-constexpr int kSetupFailed = 4; // value: errno (joining a cgroup, dropping privileges, limits)
+constexpr int kSetupFailed = 4; // value: errno (dropping privileges, limits, descriptors)
+constexpr int kCgroupFailed = 5; // value: errno: the cgroup could be made but not joined
 
 std::string errnoText(int error) { return std::strerror(error); }
 
 // REVERSI_SANDBOX: comma-separated switches for tests and for machines where a feature misbehaves:
-// nocgroup (count CPU time from /proc), nonamespace (a subreaper instead of a PID namespace).
+// nocgroup (count CPU time from /proc), nonamespace (a subreaper instead of a PID namespace), and
+// testjoinfailure (tests only: the cgroups are made but joining them fails).
 bool sandboxSwitch(const char* name) {
     const char* text = std::getenv("REVERSI_SANDBOX");
     if (!text) return false;
@@ -259,6 +261,7 @@ struct Launch {
     uid_t uid = 0;
     gid_t gid = 0;
     bool subreaper = false;
+    bool failJoin = false;  // tests: behave as if the cgroups could not be joined
 };
 
 // Closes every descriptor from `first` to `last` (close_range, or one by one on kernels without it).
@@ -285,8 +288,8 @@ void sendMessage(int fd, int kind, int value) {
         _exit(127);
     };
     for (const std::string& procs : launch.cgroupProcs) {
-        const int fd = open(procs.c_str(), O_WRONLY | O_CLOEXEC);
-        if (fd < 0 || write(fd, "0", 1) != 1) fail(kSetupFailed);
+        const int fd = launch.failJoin ? -1 : open(procs.c_str(), O_WRONLY | O_CLOEXEC);
+        if (fd < 0 || write(fd, "0", 1) != 1) fail(kCgroupFailed);
         close(fd);
     }
     // Descriptors: 0-2 are the program's, 3 the exec report (closed by exec), nothing else.
@@ -462,9 +465,22 @@ std::string Sandbox::stderrTail(std::size_t maxBytes) const {
     return from > 0 ? "..." + line : line;
 }
 
-void Sandbox::start(const std::vector<std::string>& argvIn, const SandboxOptions& options) {
+void Sandbox::start(const std::vector<std::string>& argv, const SandboxOptions& options) {
+    try {
+        startOnce(argv, options, true);
+    } catch (const CgroupUnusable&) {
+        // Made but not joinable here (a container without delegation, say): count from /proc instead.
+        startOnce(argv, options, false);
+    }
+}
+
+void Sandbox::startOnce(const std::vector<std::string>& argvIn, const SandboxOptions& options, bool useCgroups) {
     if (argvIn.empty()) throw std::runtime_error("no program to run");
     if (started()) throw std::logic_error("Sandbox::start: already started");
+    exited_ = false;
+    exitStatus_ = 0;
+    cpuHigh_ = 0;
+    accounting_ = CpuAccounting::kProc;
     signal(SIGPIPE, SIG_IGN);
     const std::string name = argvIn[0].size() > 60 ? argvIn[0].substr(0, 60) + "..." : argvIn[0];
     Launch launch;
@@ -499,7 +515,7 @@ void Sandbox::start(const std::vector<std::string>& argvIn, const SandboxOptions
 
         // cgroups: CPU time of the tree, and the process count.
         bool pidsLimited = false;
-        if (!sandboxSwitch("nocgroup")) {
+        if (useCgroups && !sandboxSwitch("nocgroup")) {
             const std::vector<Mount> mounts = cgroupMounts();
             for (const Mount& m : mounts) {
                 if (m.type != "cgroup2" || !cpuFile_.empty()) continue;
@@ -537,6 +553,7 @@ void Sandbox::start(const std::vector<std::string>& argvIn, const SandboxOptions
             }
         }
         for (const std::string& dir : cgroups_) launch.cgroupProcs.push_back(dir + "/cgroup.procs");
+        launch.failJoin = sandboxSwitch("testjoinfailure");
 
         // Limits.
         auto limit = [](std::uint64_t value) {
@@ -642,6 +659,7 @@ void Sandbox::start(const std::vector<std::string>& argvIn, const SandboxOptions
             poll(&pfd, 1, 100);
         }
         if (first.kind == kExecFailed) throw std::runtime_error("cannot run \"" + name + "\": " + errnoText(first.value));
+        if (first.kind == kCgroupFailed) throw CgroupUnusable{};
         if (first.kind == kSetupFailed)
             throw std::runtime_error("cannot run \"" + name + "\": setting up the sandbox failed: " + errnoText(first.value));
     } catch (...) {

@@ -96,6 +96,8 @@ public:
     pid_t supervisorPid() const { return supervisor_; }
 
 private:
+    struct CgroupUnusable {};
+    void startOnce(const std::vector<std::string>& argv, const SandboxOptions& options, bool useCgroups);
     void readStatus(bool block, int timeoutMs);
     void removeCgroups();
 

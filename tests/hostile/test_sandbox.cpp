@@ -249,3 +249,11 @@ TEST_CASE("sandbox: a program its user could not reach runs from a copy", "[sand
     CHECK(text == "hello from " + workDir + "\n");
     fs::remove_all(dir);
 }
+
+TEST_CASE("sandbox: cgroups that cannot be joined fall back to the /proc accounting", "[sandbox]") {
+    const SandboxMode set("testjoinfailure");
+    Sandbox box;
+    box.start({"sh", "-c", "echo ran"});
+    CHECK(readAll(box) == "ran\n");
+    CHECK(box.accounting() == CpuAccounting::kProc);
+}
