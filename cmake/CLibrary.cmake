@@ -3,7 +3,9 @@
 # Both are self-contained for a C program built with plain gcc (`gcc Lab7Part2.c -L. -lreversi`):
 # - libreversi.so links libstdc++ statically and exports only the C functions (src/programs/c_api/exports.map);
 # - libreversi.a holds one relocatable object: the C API, the parts of the layers and of libstdc++
-#   it needs, partially linked together, with every symbol but the C API made local.
+#   it needs, partially linked together, with every symbol but the C API made local, and the C API's
+#   three functions weak, so that a program defining its own makeMove (the later years' harness) links
+#   with its own instead of failing with "multiple definition".
 # Included from the top-level CMakeLists.txt after the layers (src/CMakeLists.txt) are defined. The C API
 # needs the layers up to players (the opponents and the engine), listed highest first for the partial link.
 set(REVERSI_C_LAYERS reversi_players reversi_engine reversi_search reversi_eval reversi_bitboard reversi_rules
@@ -38,7 +40,8 @@ if(EXISTS "${REVERSI_LIBSTDCXX_A}" AND REVERSI_OBJCOPY)
     COMMAND ${CMAKE_CXX_COMPILER} -r -nostdlib -o ${REVERSI_C_COMBINED} $<TARGET_OBJECTS:reversi_c_api>
             ${REVERSI_C_LAYER_FILES} ${REVERSI_LIBSTDCXX_A}
     COMMAND ${REVERSI_OBJCOPY} --keep-global-symbol=findSmarterMove --keep-global-symbol=findSmartestMove
-            --keep-global-symbol=makeMove ${REVERSI_C_COMBINED}
+            --keep-global-symbol=makeMove --weaken-symbol=findSmarterMove --weaken-symbol=findSmartestMove
+            --weaken-symbol=makeMove ${REVERSI_C_COMBINED}
     COMMAND ${CMAKE_COMMAND} -E rm -f ${REVERSI_C_STATIC}
     COMMAND ${CMAKE_AR} rcs ${REVERSI_C_STATIC} ${REVERSI_C_COMBINED}
     DEPENDS reversi_c_api ${REVERSI_C_LAYERS} $<TARGET_OBJECTS:reversi_c_api> ${REVERSI_C_LAYER_FILES}
@@ -50,3 +53,7 @@ else()
   add_library(reversi_c_static STATIC $<TARGET_OBJECTS:reversi_c_api>)
   set_target_properties(reversi_c_static PROPERTIES OUTPUT_NAME reversi)
 endif()
+
+# The course's header beside the libraries in the build directory, so that a directory holds what a
+# student had (libreversi.a, lab7part2lib.h) and `reversi grade` finds both beside itself.
+configure_file(${CMAKE_SOURCE_DIR}/include/reversi_c/lab7part2lib.h ${CMAKE_BINARY_DIR}/lab7part2lib.h COPYONLY)

@@ -28,6 +28,30 @@ if(REVERSI_GCC)
   set_tests_properties("c library: run example (shared)" PROPERTIES
                        DEPENDS "c library: build example against libreversi.so"
                        PASS_REGULAR_EXPRESSION "all checks passed" FAIL_REGULAR_EXPRESSION "FAILED|illegal")
+  # The later years' harness: a program with its own makeMove links against both libraries and uses its
+  # own; and every function called from several threads at once (issue 15).
+  foreach(kind static shared)
+    if(kind STREQUAL "static")
+      set(library -L${REVERSI_C_TEST_DIR}/static -lreversi)
+      set(built "c library: build example against libreversi.a")
+    else()
+      set(library $<TARGET_FILE:reversi_c_shared> -Wl,-rpath,$<TARGET_FILE_DIR:reversi_c_shared>)
+      set(built "c library: build example against libreversi.so")
+    endif()
+    foreach(program own_makemove threads)
+      set(source ${CMAKE_CURRENT_SOURCE_DIR}/c_library/${program}.c)
+      set(binary ${REVERSI_C_TEST_DIR}/${program}-${kind})
+      add_test(NAME "c library: build ${program}.c (${kind})"
+               COMMAND ${REVERSI_GCC} -std=c99 -Wall -Wextra -pthread ${REVERSI_C_SANITIZE}
+                       -I${CMAKE_SOURCE_DIR}/include/reversi_c -o ${binary} ${source} ${library})
+      set_tests_properties("c library: build ${program}.c (${kind})" PROPERTIES DEPENDS "${built}")
+      add_test(NAME "c library: run ${program}.c (${kind})"
+               COMMAND ${CMAKE_COMMAND} -E env REVERSI_MOVE_TIME=0.02 ${binary})
+      set_tests_properties("c library: run ${program}.c (${kind})" PROPERTIES
+                           DEPENDS "c library: build ${program}.c (${kind})"
+                           PASS_REGULAR_EXPRESSION "all checks passed" FAIL_REGULAR_EXPRESSION "FAILED")
+    endforeach()
+  endforeach()
 endif()
 if(PYTHON3)
   add_test(NAME "reference: opponents table"

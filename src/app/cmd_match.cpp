@@ -1,21 +1,29 @@
-// `reversi match A B` and `reversi tournament P1 P2 ...`: games between players under the referee.
+// `reversi match A B`, `reversi tournament P1 P2 ...` and `reversi game BLACK WHITE`: games between
+// players under the referee; results kept as the games finish (--results DIR), resumed, split into
+// batch jobs (--plan FILE) and merged (--merge DIR). docs/matches.md.
 #include <unistd.h>
 
 #include <algorithm>
+#include <climits>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <set>
 
+#include "arena/match.hpp"
+#include "arena/results_store.hpp"
 #include "cli.hpp"
 #include "commands.hpp"
 #include "platform/atomic_file.hpp"
 #include "platform/interrupt.hpp"
-#include "arena/match.hpp"
 
 namespace reversi::app {
 
 namespace {
+
+namespace fs = std::filesystem;
 
 struct MatchSettings {
     std::vector<std::string> players;
@@ -26,15 +34,36 @@ struct MatchSettings {
     int jobs = 1;
     double timeLimit = 1.0;
     double wallLimit = 0;
+    int memoryLimit = 1024;
+    std::string runAs = "nobody";
     std::string json;
     std::string saveDir;
     std::string saveFormat = "compact";
+    std::string results;
+    std::string plan;
+    std::string merge;
 };
 
 const char* kPlayerHelp =
     "Players: random[:SEED], greedy, smarter, smartest, part2[:time=SECONDS,depth=PLIES,eval=hand|default,asp=W,"
-    "w.NAME=V], cmd:PROGRAM ARGS... or any command containing '/' (a program speaking the lab's protocol), "
-    "gtp:PROGRAM ARGS... (a GTP engine)";
+    "w.NAME=V], cmd:PROGRAM ARGS... or any command containing '/' (a program speaking the lab's protocol; a "
+    "directory stands for the submission in it), gtp:PROGRAM ARGS... (a GTP engine)";
+
+void addLimitOptions(CLI::App& cmd, MatchSettings& s) {
+    cmd.add_option("--time-limit", s.timeLimit, "CPU seconds (user time) per move; a slower move loses the game")
+        ->check(CLI::Range(0.001, 3600.0))
+        ->capture_default_str();
+    cmd.add_option("--wall-limit", s.wallLimit,
+                   "Wall-clock seconds an external program has for each whole move (0: 3 x time limit + 2)")
+        ->check(CLI::Range(0.0, 36000.0))
+        ->capture_default_str();
+    cmd.add_option("--memory-limit", s.memoryLimit, "MiB of address space for each process of an external program")
+        ->check(CLI::Range(16, 1 << 20))
+        ->capture_default_str();
+    cmd.add_option("--run-as", s.runAs,
+                   "When run as root: the user external programs run as (root: keep root, not sandboxed as well)")
+        ->capture_default_str();
+}
 
 void addOptions(CLI::App& cmd, MatchSettings& s) {
     cmd.add_option("--sizes", s.sizes, "Board sizes, comma-separated (even, 4 to 26)")
@@ -53,20 +82,23 @@ void addOptions(CLI::App& cmd, MatchSettings& s) {
     cmd.add_option("-j,--jobs", s.jobs, "Games played at once (each in its own process)")
         ->check(CLI::Range(1, 256))
         ->capture_default_str();
-    cmd.add_option("--time-limit", s.timeLimit, "CPU seconds (user time) per move; a slower move loses the game")
-        ->check(CLI::Range(0.001, 3600.0))
-        ->capture_default_str();
-    cmd.add_option("--wall-limit", s.wallLimit,
-                   "Wall-clock seconds an external program may stay silent (0: 3 x time limit + 2)")
-        ->check(CLI::Range(0.0, 36000.0))
-        ->capture_default_str();
+    addLimitOptions(cmd, s);
     cmd.add_option("--json", s.json, "Also write a machine-readable summary to this file ('-': standard output, "
                                      "instead of the table)");
-    cmd.add_option("--save-games", s.saveDir, "Save every game's moves in this directory (game-0001.txt, ...)");
+    cmd.add_option("--save-games", s.saveDir,
+                   "Save every game's moves in this directory as it finishes (game-0001.txt, ...)");
     cmd.add_option("--save-format", s.saveFormat,
                    "compact: the size and moves as f5d6...; lab: the size, then one rc move per line")
         ->check(CLI::IsMember({"compact", "lab"}))
         ->capture_default_str();
+    cmd.add_option("--results", s.results,
+                   "Keep every game's result in this directory as it finishes (one JSON line per game); a rerun "
+                   "with the same players and options resumes");
+    cmd.add_option("--plan", s.plan,
+                   "Play nothing: write one self-contained command per game not yet in --results DIR to this file, "
+                   "for a batch runner (GNU parallel, a Slurm array); then --merge DIR");
+    cmd.add_option("--merge", s.merge,
+                   "Play nothing: build the table from the results in this directory (--results, --plan)");
 }
 
 void showProgress(int done, int total) {
@@ -82,53 +114,219 @@ void showProgress(int done, int total) {
     std::fflush(stderr);
 }
 
+// This executable's absolute path, for the commands of a plan.
+std::string selfPath() {
+    std::error_code ec;
+    const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+    return ec ? std::string("reversi") : self.string();
+}
+
+std::string absolutePath(const std::string& path) {
+    std::error_code ec;
+    return fs::absolute(path, ec).lexically_normal().string();
+}
+
+MatchOptions optionsFrom(const MatchSettings& s) {
+    MatchOptions options;
+    options.sizes = s.sizes;
+    options.games = s.games;
+    options.openingPlies = s.openingPlies;
+    options.seed = s.seed;
+    options.jobs = s.jobs;
+    options.referee.timeLimit = s.timeLimit;
+    options.referee.wallLimit = s.wallLimit;
+    options.referee.limits.memoryBytes = static_cast<std::uint64_t>(s.memoryLimit) << 20;
+    options.referee.runAs = s.runAs;
+    return options;
+}
+
+// The table (or JSON on standard output), --json FILE, and DIR/results.jsonl.
+void report(const MatchSettings& s, bool tournament, const std::vector<Player>& players,
+            const std::vector<GameRecord>& games, const MatchOptions& options, const std::string& resultsDir,
+            const std::string& note) {
+    const std::string json = resultsJson(players, games, options, tournament);
+    if (s.json != "-") {
+        std::cout << (tournament ? tournamentSummary(players, games, options) : matchSummary(players, games, options));
+        std::cout << note;
+    }
+    if (s.json == "-")
+        std::cout << json;
+    else if (!s.json.empty())
+        writeFileAtomically(s.json, json);
+    if (!resultsDir.empty()) writeResultsJsonl(resultsDir, players, games);
+    std::cout.flush();
+}
+
+int merge(const MatchSettings& s) {
+    const std::string dir = s.merge;
+    const StoredSettings stored = readSettings(dir);
+    std::vector<std::string> problems;
+    std::vector<GameRecord> games = readStoredGames(dir, stored.players, problems);
+    for (const std::string& p : problems) std::cerr << "reversi: skipped " << p << "\n";
+    const std::vector<GameTask> tasks = scheduleGames(static_cast<int>(stored.players.size()), stored.options);
+    for (GameRecord& g : games) {
+        if (g.task.index >= static_cast<int>(tasks.size()))
+            throw std::runtime_error(dir + ": game " + std::to_string(g.task.index + 1) + " is not in the schedule");
+        const GameTask& task = tasks[static_cast<std::size_t>(g.task.index)];
+        if (task.black != g.task.black || task.white != g.task.white || task.size != g.task.size)
+            throw std::runtime_error(dir + ": game " + std::to_string(g.task.index + 1) +
+                                     " does not match the schedule of its settings.json");
+        g.task = task;
+    }
+    markDuplicates(games);
+    std::string note;
+    if (games.size() < tasks.size()) {
+        note = "Not played yet: " + std::to_string(tasks.size() - games.size()) + " of the " +
+               std::to_string(tasks.size()) + " games (run the rest of the plan, then merge again)\n";
+        std::cerr << "reversi: " << note;
+    }
+    report(s, stored.tournament, stored.players, games, stored.options, dir, note);
+    return 0;
+}
+
 int run(const MatchSettings& s, bool tournament) {
-    installInterruptHandler();  // Ctrl-C: a message, status 130, no results file
+    installInterruptHandler();  // Ctrl-C: a message, status 130; the games already kept stay kept
+    const char* command = tournament ? "reversi tournament: " : "reversi match: ";
     try {
-        std::vector<Player> players;
-        for (std::size_t i = 0; i < s.players.size(); ++i) {
-            players.push_back(parsePlayer(s.players[i]));
-            // The same spec twice: number the copies so that the tables tell them apart.
-            const auto same = [&](std::size_t end) {
-                return std::count(s.players.begin(), s.players.begin() + static_cast<std::ptrdiff_t>(end), s.players[i]);
-            };
-            if (same(s.players.size()) > 1) players.back().name += "#" + std::to_string(same(i + 1));
+        if (!s.merge.empty()) {
+            if (!s.players.empty() || !s.plan.empty() || !s.results.empty())
+                throw std::invalid_argument("--merge DIR takes no players, --plan or --results: it reads them from DIR");
+            return merge(s);
         }
+        std::vector<Player> players;
+        for (const std::string& spec : s.players) {
+            players.push_back(parsePlayer(spec));
+            resolveProgram(players.back());  // a missing program is an error before any game
+        }
+        distinctNames(players);
         if (!tournament && players.size() != 2) throw std::invalid_argument("a match is between exactly two players");
         if (tournament && players.size() < 2) throw std::invalid_argument("a tournament needs at least two players");
-        MatchOptions options;
-        options.sizes = s.sizes;
-        options.games = s.games;
-        options.openingPlies = s.openingPlies;
-        options.seed = s.seed;
-        options.jobs = s.jobs;
-        options.referee.timeLimit = s.timeLimit;
-        options.referee.wallLimit = s.wallLimit;
+        const MatchOptions options = optionsFrom(s);
         if (options.openingPlies > 0)
             for (const Player& p : players)
                 if (p.isExternal())
                     throw std::invalid_argument("--opening-plies needs built-in players: the external program \"" +
                                                 p.name + "\" always starts from the standard position");
         const std::vector<GameTask> tasks = scheduleGames(static_cast<int>(players.size()), options);
+        if (!s.plan.empty() && s.results.empty())
+            throw std::invalid_argument("--plan FILE needs --results DIR, where the planned games put their results");
+
+        // Games kept from an earlier run with the same players and options.
+        const std::string dir = s.results.empty() ? std::string() : absolutePath(s.results);
+        std::vector<GameRecord> games;
+        std::set<int> done;
+        if (!dir.empty()) {
+            prepareResultsDir(dir, settingsJson(tournament, players, options));
+            std::vector<std::string> problems;
+            for (GameRecord& g : readStoredGames(dir, players, problems)) {
+                if (g.task.index >= static_cast<int>(tasks.size())) continue;
+                g.task = tasks[static_cast<std::size_t>(g.task.index)];
+                done.insert(g.task.index);
+                games.push_back(std::move(g));
+            }
+            for (const std::string& p : problems) std::cerr << "reversi: playing again: " << p << "\n";
+        }
+        std::vector<GameTask> todo;
+        for (const GameTask& t : tasks)
+            if (!done.count(t.index)) todo.push_back(t);
+
+        if (!s.plan.empty()) {
+            const std::string reversi = selfPath();
+            std::string lines;
+            for (const GameTask& t : todo) lines += planLine(reversi, players, t, options, dir);
+            writeFileAtomically(s.plan, lines);
+            std::cerr << "reversi: " << todo.size() << " game command" << (todo.size() == 1 ? "" : "s") << " written to "
+                      << s.plan << " (" << done.size() << " of " << tasks.size()
+                      << " games already in " << dir << "); run them, for example with `parallel < " << s.plan
+                      << "`, then `" << (tournament ? "reversi tournament" : "reversi match") << " --merge " << dir
+                      << "`\n";
+            return 0;
+        }
+        if (!done.empty())
+            std::cerr << "reversi: resuming: " << done.size() << " of " << tasks.size() << " games already in " << dir
+                      << "\n";
+        if (!s.saveDir.empty() && !fs::is_directory(s.saveDir)) {
+            std::error_code ec;
+            fs::create_directories(s.saveDir, ec);
+            if (ec) throw std::runtime_error("cannot create " + s.saveDir + ": " + ec.message());
+        }
+        const int alreadyDone = static_cast<int>(done.size());
+        const int total = static_cast<int>(tasks.size());
         const bool tty = isatty(2);
-        const std::vector<GameRecord> games = runGames(players, tasks, options, tty ? ProgressCallback(showProgress)
-                                                                                   : ProgressCallback());
-        if (!s.saveDir.empty()) {
-            const int written = saveGames(s.saveDir, s.saveFormat, players, games);
-            std::cerr << "reversi: saved " << written << " games in " << s.saveDir << "\n";
-        }
-        const std::string json = resultsJson(players, games, options, tournament);
-        if (s.json != "-")
-            std::cout << (tournament ? tournamentSummary(players, games, options) : matchSummary(players, games, options));
-        if (s.json == "-") {
-            std::cout << json;
-        } else if (!s.json.empty()) {
-            writeFileAtomically(s.json, json);
-        }
-        std::cout.flush();
+        int saved = 0;
+        // Each game is kept as soon as it is over: an interrupted run loses only the games in progress.
+        const auto finished = [&](const GameRecord& game) {
+            if (!dir.empty()) storeGame(dir, players, game);
+            if (!s.saveDir.empty()) {
+                char name[32];
+                std::snprintf(name, sizeof name, "/game-%04d.txt", game.task.index + 1);
+                writeFileAtomically(s.saveDir + name, formatSavedGame(s.saveFormat, players, game));
+                ++saved;
+            }
+        };
+        const ProgressCallback progress = [&](int count, int) { showProgress(alreadyDone + count, total); };
+        std::vector<GameRecord> played = runGames(players, todo, options, tty ? progress : ProgressCallback(), finished);
+        for (GameRecord& g : played) games.push_back(std::move(g));
+        std::sort(games.begin(), games.end(),
+                  [](const GameRecord& a, const GameRecord& b) { return a.task.index < b.task.index; });
+        markDuplicates(games);
+        if (!s.saveDir.empty()) std::cerr << "reversi: saved " << saved << " games in " << s.saveDir << "\n";
+        report(s, tournament, players, games, options, dir, "");
         return 0;
     } catch (const std::exception& e) {
-        std::cerr << (tournament ? "reversi tournament: " : "reversi match: ") << e.what() << "\n";
+        std::cerr << command << e.what() << "\n";
+        return 2;
+    }
+}
+
+struct GameSettings {
+    std::string black, white;
+    int size = 8;
+    int game = 1;
+    std::uint64_t seed = 1;
+    std::string opening;
+    std::string blackName, whiteName;
+    std::string result;
+    MatchSettings limits;
+};
+
+int runGame(const GameSettings& g) {
+    installInterruptHandler();
+    try {
+        if (!g.result.empty() && fs::exists(g.result)) {
+            std::cerr << "reversi game: game " << g.game << " already played (" << g.result << ")\n";
+            return 0;
+        }
+        std::vector<Player> players{parsePlayer(g.black), parsePlayer(g.white)};
+        for (Player& p : players) resolveProgram(p);
+        distinctNames(players);
+        if (!g.blackName.empty()) players[0].name = g.blackName;
+        if (!g.whiteName.empty()) players[1].name = g.whiteName;
+        if (!isValidSize(g.size)) throw std::invalid_argument("the size must be an even number from 4 to 26");
+        const MatchOptions options = optionsFrom(g.limits);
+        GameRecord record;
+        record.task.index = g.game - 1;
+        record.task.size = g.size;
+        record.task.black = 0;
+        record.task.white = 1;
+        record.task.seed = g.seed;
+        if (!g.opening.empty()) record.task.opening = parseMoveList(g.opening, g.size);
+        record.result = playGame(players[0], players[1], g.size, record.task.opening, g.seed, record.task.index,
+                                 options.referee);
+        const std::string line = gameJsonLine(players, record);
+        if (g.result.empty()) {
+            std::cout << line;
+        } else {
+            writeFileAtomically(g.result, line);
+            const GameResult& r = record.result;
+            std::cout << "game " << g.game << ": " << players[0].name << " (B) " << r.blackDiscs << "-" << r.whiteDiscs
+                      << " " << players[1].name << " (W)"
+                      << (r.forfeitBy ? std::string(", ") + r.forfeitBy + " lost by a fault: " + r.reason : std::string())
+                      << "\n";
+        }
+        return 0;
+    } catch (const std::exception& e) {
+        std::cerr << "reversi game: " << e.what() << "\n";
         return 2;
     }
 }
@@ -139,22 +337,46 @@ void addMatchCommands(CLI::App& app, Action& action) {
     auto matchSettings = std::make_shared<MatchSettings>();
     CLI::App* match = app.add_subcommand(
         "match", "Games between two players, both colours, at one or more sizes, with a score table");
-    match->add_option("players", matchSettings->players, kPlayerHelp)->required()->expected(2);
+    match->add_option("players", matchSettings->players, kPlayerHelp)->expected(0, 2);
     addOptions(*match, *matchSettings);
     addExamples(*match, {"reversi match part2 smartest --sizes 8,16,26",
                          "reversi match part2:time=0.1 greedy --games 50 --opening-plies 6 --jobs 2 --json result.json",
-                         "reversi match \"cmd:./a.out\" smarter --sizes 8   (a program speaking the lab protocol)"});
+                         "reversi match \"cmd:./a.out\" smarter --sizes 8   (a program speaking the lab protocol)",
+                         "reversi match submissions/alice smartest --results alice-results/   (resumable)"});
     match->callback([matchSettings, &action] { action = [matchSettings] { return run(*matchSettings, false); }; });
 
     auto tournamentSettings = std::make_shared<MatchSettings>();
     CLI::App* tournament = app.add_subcommand(
         "tournament", "Round robin: every pair of players plays both colours; a leaderboard with Elo ratings");
-    tournament->add_option("players", tournamentSettings->players, kPlayerHelp)->required()->expected(2, 64);
+    tournament->add_option("players", tournamentSettings->players, kPlayerHelp)->expected(0, 1000000);
     addOptions(*tournament, *tournamentSettings);
-    addExamples(*tournament, {"reversi tournament greedy smarter smartest part2:time=0.05 --sizes 6,8",
-                              "reversi tournament part2 \"cmd:./alice/a.out\" \"cmd:./bob/a.out\" --save-games games/"});
+    addExamples(*tournament,
+                {"reversi tournament greedy smarter smartest part2:time=0.05 --sizes 6,8",
+                 "reversi tournament submissions/*/ smartest --results league/ --jobs 2   (Ctrl-C, then run it again)",
+                 "reversi tournament submissions/*/ --results league/ --plan games.txt && parallel < games.txt && "
+                 "reversi tournament --merge league/"});
     tournament->callback(
         [tournamentSettings, &action] { action = [tournamentSettings] { return run(*tournamentSettings, true); }; });
+
+    auto gameSettings = std::make_shared<GameSettings>();
+    CLI::App* game = app.add_subcommand(
+        "game", "One refereed game, its result as one JSON line (the unit of work of a tournament's --plan)");
+    game->add_option("black", gameSettings->black, "The player with Black (a player spec, as for match)")->required();
+    game->add_option("white", gameSettings->white, "The player with White")->required();
+    game->add_option("--size", gameSettings->size, "Board size (even, 4 to 26)")->capture_default_str();
+    game->add_option("--game", gameSettings->game, "The game's number in its tournament")
+        ->check(CLI::Range(1, INT_MAX))
+        ->capture_default_str();
+    game->add_option("--seed", gameSettings->seed, "The game's seed (random players)")->capture_default_str();
+    game->add_option("--opening", gameSettings->opening, "Opening moves played first (compact: f5d6...)");
+    game->add_option("--black-name", gameSettings->blackName, "Black's name in the result");
+    game->add_option("--white-name", gameSettings->whiteName, "White's name in the result");
+    game->add_option("--result", gameSettings->result,
+                     "Write the result here (one JSON line); when the file exists, the game is not played again");
+    addLimitOptions(*game, gameSettings->limits);
+    addExamples(*game, {"reversi game submissions/alice smartest --size 8",
+                        "reversi game greedy \"cmd:./a.out\" --size 6 --result game.json"});
+    game->callback([gameSettings, &action] { action = [gameSettings] { return runGame(*gameSettings); }; });
 }
 
 }  // namespace reversi::app

@@ -15,8 +15,11 @@ using Action = std::function<int()>;
 // lab6, part1, part2: the course's programs, byte-exact on standard input/output.
 void addLabCommands(CLI::App& app, Action& action);
 
-// match, tournament: games between players under the referee (cmd_match.cpp).
+// match, tournament, game: games between players under the referee (cmd_match.cpp).
 void addMatchCommands(CLI::App& app, Action& action);
+
+// grade: marks students' submissions of a lab (cmd_grade.cpp).
+void addGradeCommands(CLI::App& app, Action& action);
 
 // perft, solve, nboard, gtp: move-generation counts, the exact endgame solver, the NBoard and GTP
 // protocols (cmd_tools.cpp).

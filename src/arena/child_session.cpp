@@ -1,10 +1,5 @@
 #include "arena/child_session.hpp"
 
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <stdexcept>
 
 #include "platform/child_process.hpp"
@@ -12,53 +7,49 @@
 namespace reversi {
 
 ChildSession::ChildSession(std::vector<std::string> argv, const RefereeOptions& options,
-                           std::chrono::milliseconds exitGrace)
-    : argv_(std::move(argv)), options_(options), exitGrace_(exitGrace) {}
+                           std::chrono::milliseconds exitGrace, std::vector<std::string> environment)
+    : argv_(std::move(argv)), environment_(std::move(environment)), options_(options), exitGrace_(exitGrace) {}
 
 ChildSession::~ChildSession() { stop(); }
 
 void ChildSession::start() {
     try {
-        const ChildPipes child = spawnWithPipes(argv_);
-        pid_ = child.pid;
-        toChild_ = child.toChild;
-        fromChild_ = child.fromChild;
+        SandboxOptions sandbox;
+        sandbox.limits = options_.limits;
+        sandbox.runAs = options_.runAs;
+        sandbox.captureStderr = true;  // its last words explain an early exit
+        sandbox.environment = environment_;
+        sandbox_.start(argv_, sandbox);
     } catch (const std::runtime_error& e) {
         throw Fault{e.what()};
     }
 }
 
 void ChildSession::stop() {
-    if (toChild_ >= 0) close(toChild_), toChild_ = -1;
-    if (fromChild_ >= 0) close(fromChild_), fromChild_ = -1;
+    sandbox_.closeInput();
     waitForExit(exitGrace_);
 }
 
 ChildSession::Exit ChildSession::waitForExit(std::chrono::duration<double> grace) {
-    using Clock = std::chrono::steady_clock;
     Exit ended;
-    if (pid_ <= 0) return ended;
-    bool killed = grace.count() <= 0;
-    if (killed) kill(pid_, SIGKILL);
-    const auto deadline = Clock::now() + grace;
-    for (;;) {
-        const pid_t done = waitpid(pid_, &ended.status, killed ? 0 : WNOHANG);
-        if (done == pid_) break;
-        if (done < 0 && errno == EINTR) continue;
-        if (done < 0) break;  // not our child any more (ECHILD): nothing to wait for
-        if (Clock::now() >= deadline) {
-            kill(pid_, SIGKILL);
-            killed = ended.killedAfterGrace = true;
-            continue;
-        }
-        usleep(2000);
+    if (!sandbox_.started()) return ended;
+    if (grace.count() <= 0 || !sandbox_.waitExit(grace.count(), &ended.status)) {
+        ended.killedAfterGrace = grace.count() > 0 && !sandbox_.exited(&ended.status);
+        sandbox_.end();
+        sandbox_.exited(&ended.status);
+        return ended;
     }
-    pid_ = -1;
+    sandbox_.end();  // whatever it left running
     return ended;
 }
 
-bool ChildSession::writeAll(const std::string& text) { return reversi::writeAll(toChild_, text); }
+std::string ChildSession::stderrNote() const {
+    const std::string tail = sandbox_.stderrTail();
+    return tail.empty() ? std::string() : " (its standard error: \"" + tail + "\")";
+}
 
-double ChildSession::cpuSeconds() const { return processUserCpuSeconds(pid_); }
+bool ChildSession::writeAll(const std::string& text) {
+    return sandbox_.input() >= 0 && reversi::writeAll(sandbox_.input(), text);
+}
 
 }  // namespace reversi

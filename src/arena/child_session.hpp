@@ -1,6 +1,8 @@
-// The part of a referee session that runs another program as a player: starting it with pipes, writing
-// to it, reading its CPU time and ending it. The lab-protocol session (external_player.cpp) and the GTP
-// session (gtp_player.cpp) derive from it; each keeps its own protocol, its reading and its messages.
+// The part of a referee session that runs another program as a player: starting it in a sandbox
+// (platform/sandbox.hpp: its own session, no inherited descriptors, limits, the CPU time of its whole
+// process tree), writing to it, reading its CPU time and ending it with everything it started. The
+// lab-protocol session (external_player.cpp) and the GTP session (gtp_player.cpp) derive from it; each
+// keeps its own protocol, its reading and its messages.
 #pragma once
 
 #include <sys/types.h>
@@ -10,6 +12,7 @@
 #include <vector>
 
 #include "arena/game_session.hpp"
+#include "platform/sandbox.hpp"
 
 namespace reversi {
 
@@ -18,8 +21,9 @@ public:
     // `exitGrace`: how long stop() lets the program exit by itself once its input is closed (a GTP
     // engine after `quit`) before it is killed.
     ChildSession(std::vector<std::string> argv, const RefereeOptions& options,
-                 std::chrono::milliseconds exitGrace = std::chrono::milliseconds(0));
-    ~ChildSession() override;  // stop(): no program outlives its session
+                 std::chrono::milliseconds exitGrace = std::chrono::milliseconds(0),
+                 std::vector<std::string> environment = {});
+    ~ChildSession() override;  // stop(): no process of the program outlives its session
 
 protected:
     // Thrown inside a session when the program misbehaves; turned into a fault at the GameSession interface.
@@ -27,35 +31,41 @@ protected:
         std::string reason;
     };
 
-    // How a reaped program ended.
+    // How a program ended.
     struct Exit {
         int status = 0;                 // the wait status
         bool killedAfterGrace = false;  // still running when the grace ran out
     };
 
-    // Starts the program; when it cannot be run, throws a Fault with spawnWithPipes' message.
+    // Starts the program in its sandbox; when it cannot be run, throws a Fault with the sandbox's message.
     void start();
-    // Closes both pipes and reaps the program, killing it if it has not exited within exitGrace.
+    // Closes its input and waits up to exitGrace for it to exit, then ends its whole process tree.
     void stop();
-    // Waits for the program to exit, its pipes left as they are: with a zero `grace` it is killed at once,
-    // otherwise when still running after `grace`, so that no program can hang the referee. Forgets it.
+    // Waits for the program to exit: with a zero `grace` it is killed at once, otherwise when still
+    // running after `grace`, so that no program can hang the referee. Then every process it started
+    // is killed too, and the session forgets it.
     Exit waitForExit(std::chrono::duration<double> grace);
     // Writes all of `text`; false when the program no longer reads its input.
     bool writeAll(const std::string& text);
 
-    bool running() const { return pid_ > 0; }
-    int fromChild() const { return fromChild_; }  // the program's standard output (non-blocking)
+    bool running() const { return sandbox_.started(); }
+    int fromChild() const { return sandbox_.output(); }  // the program's standard output (non-blocking)
+    // Readable (for poll) when the program's exit has been reported.
+    int exitDescriptor() const { return sandbox_.statusDescriptor(); }
+    // Whether the program itself has exited (its descendants may still run until the session ends).
+    bool programExited() { return sandbox_.started() && sandbox_.exited(); }
     const RefereeOptions& options() const { return options_; }
-    // User CPU seconds of the program so far (utime from /proc, as the course measured user time).
-    double cpuSeconds() const;
+    // " (its standard error: \"...\")" with the end of what it wrote there, or "" when it wrote nothing.
+    std::string stderrNote() const;
+    // User CPU seconds of the program and everything it started, exited processes included.
+    double cpuSeconds() { return sandbox_.cpuSeconds(); }
 
 private:
     std::vector<std::string> argv_;
+    std::vector<std::string> environment_;
     RefereeOptions options_;
     std::chrono::milliseconds exitGrace_;
-    pid_t pid_ = -1;
-    int toChild_ = -1;
-    int fromChild_ = -1;
+    Sandbox sandbox_;
 };
 
 }  // namespace reversi

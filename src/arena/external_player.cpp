@@ -1,10 +1,11 @@
 // An external program as a player: it speaks the lab's protocol (docs/lab-io.md, part1/part2) on its
 // standard input and output, and the referee checks every byte it prints against the rules.
 //
-// The program is started with pipes for stdin/stdout (stderr goes to /dev/null), reads are
-// non-blocking and polled in short slices, its CPU time is read from /proc/PID/stat (utime, as the
-// course measured user time), and it is killed when it runs over the CPU limit on its move or stays
-// silent past the wall-clock limit. Nothing it does can hang or crash the referee.
+// The program runs in a sandbox (ChildSession, platform/sandbox.hpp) with pipes for stdin/stdout (stderr
+// goes to /dev/null); reads are non-blocking and polled in short slices; its CPU time is the user time
+// of its whole process tree; it is killed when it runs over the CPU limit on its move, or when an
+// answer it owes is not complete within the wall-clock limit, however it spreads its output. Nothing it
+// does can hang or crash the referee, and nothing it starts outlives the game.
 #include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -61,7 +62,7 @@ public:
             turn_ = kBlack;
             start();
             cpuMark_ = 0;
-            activity_ = Clock::now();
+            waitStart_ = Clock::now();
             expect("Enter the board dimension: ", "the dimension prompt");
             send(std::to_string(n) + "\n");
             expect("Computer plays (B/W)", "the colour prompt");
@@ -119,6 +120,7 @@ private:
                 if (toEnd) throw Fault{"referee out of step with the program (its move at the end)"};
                 const std::string prefix = std::string("Computer places ") + colour_ + " at ";
                 thinking_ = true;
+                waitStart_ = Clock::now();  // the wall-clock limit covers the whole move, line and board
                 expect(prefix, "its move");
                 std::string tail = take(4, "its move");
                 thinking_ = false;
@@ -177,25 +179,26 @@ private:
     void send(const std::string& text) {
         if (!writeAll(text)) {
             const int status = reap(false);
-            throw Fault{"stopped reading its input: " + describeExit(status)};
+            throw Fault{"stopped reading its input: " + describeExit(status) + stderrNote()};
         }
-        activity_ = Clock::now();
+        waitStart_ = Clock::now();
     }
 
     // Reads whatever the program has printed into pending_, waiting up to the limits. Returns false at
-    // end of output.
+    // end of output: end of file, or the program itself has exited and all it printed has been read (a
+    // process it left behind holding its output does not speak for it).
     bool fill(const std::string& what) {
         for (;;) {
             char chunk[4096];
             const ssize_t n = read(fromChild(), chunk, sizeof chunk);
             if (n > 0) {
                 pending_.append(chunk, static_cast<std::size_t>(n));
-                activity_ = Clock::now();
                 return true;
             }
             if (n == 0) return false;
-            if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
-                throw Fault{std::string("read: ") + std::strerror(errno)};
+            if (errno == EINTR) continue;
+            if (errno != EAGAIN && errno != EWOULDBLOCK) throw Fault{std::string("read: ") + std::strerror(errno)};
+            if (programExited()) return false;
             if (thinking_) {
                 const double used = cpuSeconds() - cpuMark_;
                 if (used > options().timeLimit) {
@@ -207,22 +210,23 @@ private:
                     throw Fault{text};
                 }
             }
-            const double silent = std::chrono::duration<double>(Clock::now() - activity_).count();
-            if (silent > options().effectiveWallLimit()) {
+            const double waited = std::chrono::duration<double>(Clock::now() - waitStart_).count();
+            if (waited > options().effectiveWallLimit()) {
                 reap(true);
-                char text[200];
-                std::snprintf(text, sizeof text, "no output for %.1f s (wall clock) while the referee expected %s (killed)",
-                              options().effectiveWallLimit(), what.c_str());
+                char text[240];
+                std::snprintf(text, sizeof text,
+                              "over the wall-clock limit: %s not complete after %.1f s (killed)", what.c_str(),
+                              options().effectiveWallLimit());
                 throw Fault{text};
             }
-            pollfd pfd{fromChild(), POLLIN, 0};
-            poll(&pfd, 1, 10);
+            pollfd pfds[2] = {{fromChild(), POLLIN, 0}, {exitDescriptor(), POLLIN, 0}};
+            poll(pfds, exitDescriptor() >= 0 ? 2 : 1, 10);
         }
     }
 
     [[noreturn]] void failEarlyEnd(const std::string& what) {
         const int status = reap(false);
-        throw Fault{describeExit(status) + " while the referee expected " + what};
+        throw Fault{describeExit(status) + " while the referee expected " + what + stderrNote()};
     }
 
     // Consumes exactly `text` from the program's output.
@@ -275,11 +279,13 @@ private:
 
     void expectEnd() {
         thinking_ = false;
+        waitStart_ = Clock::now();
         while (pending_.empty() && fill("the end of its output")) {
         }
         if (!pending_.empty()) throw Fault{"printed more after the result: " + quoted(pending_)};
         const int status = reap(false);
-        if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0)) throw Fault{describeExit(status) + " at the end of the game"};
+        if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0))
+            throw Fault{describeExit(status) + " at the end of the game" + stderrNote()};
     }
 
     // Reports the first differing line between what was expected and what the program printed.
@@ -317,14 +323,14 @@ private:
     double cpuMark_ = 0;
     bool thinking_ = false;
     bool killedLingering_ = false;
-    Clock::time_point activity_{};
+    Clock::time_point waitStart_{};  // when the answer being read became due
 };
 
 }  // namespace
 
-std::unique_ptr<GameSession> makeExternalSession(const std::vector<std::string>& argv,
-                                                 const RefereeOptions& options) {
-    return std::make_unique<ExternalSession>(argv, options);
+std::unique_ptr<GameSession> makeExternalSession(const std::vector<std::string>& argv, const RefereeOptions& options,
+                                                 const std::vector<std::string>& environment) {
+    return std::make_unique<ExternalSession>(argv, options, std::chrono::milliseconds(0), environment);
 }
 
 }  // namespace reversi

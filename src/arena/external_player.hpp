@@ -10,6 +10,7 @@
 
 namespace reversi {
 
-std::unique_ptr<GameSession> makeExternalSession(const std::vector<std::string>& argv, const RefereeOptions& options);
+std::unique_ptr<GameSession> makeExternalSession(const std::vector<std::string>& argv, const RefereeOptions& options,
+                                                 const std::vector<std::string>& environment = {});
 
 }  // namespace reversi

@@ -4,17 +4,24 @@
 
 #include <string>
 
+#include "platform/sandbox.hpp"
 #include "rules/board.hpp"
 
 namespace reversi {
 
 // Limits the referee enforces on every player.
 struct RefereeOptions {
-    double timeLimit = 1.0;  // CPU seconds (user time) per move; over it loses the game
-    // Wall-clock seconds an external program may stay silent when it owes output (catches programs
-    // that sleep or block); 0 means 3 * timeLimit + 2.
+    // CPU seconds (user time) per move; over it loses the game. For an external program, the time of
+    // its whole process tree (platform/sandbox.hpp).
+    double timeLimit = 1.0;
+    // Wall-clock seconds an external program has for each whole answer it owes (its move with the board
+    // after it, the board after the opponent's move, its result line), however it spreads its output:
+    // catches programs that sleep, block or trickle; 0 means 3 * timeLimit + 2.
     double wallLimit = 0;
     double effectiveWallLimit() const { return wallLimit > 0 ? wallLimit : 3 * timeLimit + 2; }
+    // External programs: their resource limits, and the user they run as when the referee is root.
+    SandboxLimits limits;
+    std::string runAs = "nobody";
 };
 
 // What a player answers when asked for a move. A non-empty `fault` forfeits the game.

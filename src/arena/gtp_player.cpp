@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cerrno>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 
 namespace reversi {
@@ -42,7 +43,8 @@ public:
         try {
             sync(board, colour);
             const double before = cpuSeconds();
-            const std::string answer = command(std::string("genmove ") + (colour == kBlack ? "black" : "white"));
+            const std::string answer =
+                command(std::string("genmove ") + (colour == kBlack ? "black" : "white"), &before);
             reply.seconds = std::max(0.0, cpuSeconds() - before);
             std::string word;
             for (const char ch : answer)
@@ -118,22 +120,37 @@ private:
         return false;
     }
 
-    // Sends one GTP command and returns the text of its successful answer (after "= ").
-    std::string command(const std::string& text) {
+    // Sends one GTP command and returns the text of its successful answer (after "= "). With `cpuMark`
+    // (a move), the engine is killed as soon as its CPU time since *cpuMark passes the limit. The whole
+    // answer must come within the wall-clock limit.
+    std::string command(const std::string& text, const double* cpuMark = nullptr) {
         if (!writeAll(text + "\n")) throw Fault{"cannot write to the GTP engine"};
         // An answer ends with an empty line.
         const auto deadline = Clock::now() + std::chrono::duration<double>(options().effectiveWallLimit());
         std::size_t end;
         while ((end = buffer_.find("\n\n")) == std::string::npos) {
             const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-            if (left <= 0) throw Fault{"no answer to \"" + text + "\" within the wall-clock limit"};
-            pollfd p{fromChild(), POLLIN, 0};
-            const int ready = poll(&p, 1, static_cast<int>(std::min<long long>(left, 100)));
+            if (left <= 0) {
+                waitForExit(std::chrono::duration<double>(0));
+                throw Fault{"no answer to \"" + text + "\" within the wall-clock limit (killed)"};
+            }
+            if (cpuMark && cpuSeconds() - *cpuMark > options().timeLimit) {
+                waitForExit(std::chrono::duration<double>(0));
+                char message[160];
+                std::snprintf(message, sizeof message,
+                              "over the time limit: more than %.3f s of CPU time on its move (killed)",
+                              options().timeLimit);
+                throw Fault{message};
+            }
+            pollfd p[2] = {{fromChild(), POLLIN, 0}, {exitDescriptor(), POLLIN, 0}};
+            const int ready = poll(p, exitDescriptor() >= 0 ? 2 : 1, static_cast<int>(std::min<long long>(left, 10)));
             if (ready < 0 && errno != EINTR) throw Fault{"poll failed"};
-            if (ready <= 0) continue;
             char chunk[4096];
             const ssize_t k = read(fromChild(), chunk, sizeof chunk);
-            if (k < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+            if (k < 0 && (errno == EINTR || errno == EAGAIN)) {
+                if (programExited()) throw Fault{"the GTP engine exited while answering \"" + text + "\""};
+                continue;
+            }
             if (k <= 0) throw Fault{"the GTP engine exited while answering \"" + text + "\""};
             for (ssize_t i = 0; i < k; ++i)
                 if (chunk[i] != '\r') buffer_ += chunk[i];

@@ -4,6 +4,7 @@
 #include "platform/child_process.hpp"
 #include "platform/splitmix.hpp"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -101,6 +102,19 @@ struct Worker {
     _exit(0);
 }
 
+// The worker's first complete "result ..." or "error ..." line (without its newline), or "".
+std::string finalLine(const std::string& output) {
+    std::size_t start = 0;
+    while (start < output.size()) {
+        const std::size_t end = output.find('\n', start);
+        if (end == std::string::npos) break;
+        if (output.compare(start, 7, "result ") == 0 || output.compare(start, 6, "error ") == 0)
+            return output.substr(start, end - start);
+        start = end + 1;
+    }
+    return {};
+}
+
 GameResult lostWorker(const GameTask& task, const std::string& output, const std::string& why) {
     // Blame the side that was to move, from the last "turn" line.
     char side = 'B';
@@ -154,7 +168,8 @@ std::vector<GameTask> scheduleGames(int playerCount, const MatchOptions& options
 }
 
 std::vector<GameRecord> runGames(const std::vector<Player>& players, const std::vector<GameTask>& tasks,
-                                 const MatchOptions& options, const ProgressCallback& progress) {
+                                 const MatchOptions& options, const ProgressCallback& progress,
+                                 const GameCallback& finishedGame) {
     for (const GameTask& task : tasks)
         if (!task.opening.empty() && (players[task.black].isExternal() || players[task.white].isExternal()))
             throw std::invalid_argument("random openings need built-in players: an external program always "
@@ -171,7 +186,8 @@ std::vector<GameRecord> runGames(const std::vector<Player>& players, const std::
     while (next < tasks.size() || !running.empty()) {
         while (next < tasks.size() && static_cast<int>(running.size()) < jobs) {
             int fds[2];
-            if (pipe(fds) != 0) throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
+            // Close-on-exec: no program started inside a worker may inherit (and write into) a result pipe.
+            if (pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
             std::cout.flush();
             std::cerr.flush();
             std::fflush(nullptr);
@@ -203,6 +219,9 @@ std::vector<GameRecord> runGames(const std::vector<Player>& players, const std::
                 if (n > 0) {
                     w.output.append(chunk, static_cast<std::size_t>(n));
                     w.lastHeard = std::chrono::steady_clock::now();
+                    // The worker's last word is one complete result or error line: done, whoever else might
+                    // still hold the pipe.
+                    finished = !finalLine(w.output).empty();
                 } else if (n == 0 || errno != EINTR) {
                     finished = true;
                 }
@@ -224,20 +243,15 @@ std::vector<GameRecord> runGames(const std::vector<Player>& players, const std::
             const GameTask& task = tasks[w.task];
             GameRecord& record = records[w.task];
             record.task = task;
-            const std::size_t resultPos = w.output.rfind("result ");
-            const std::size_t errorPos = w.output.rfind("error ");
-            if (why.empty() && resultPos != std::string::npos && (resultPos == 0 || w.output[resultPos - 1] == '\n')) {
-                std::string line = w.output.substr(resultPos + 7);
-                if (!line.empty() && line.back() == '\n') line.pop_back();
+            const std::string final = finalLine(w.output);
+            if (why.empty() && final.rfind("result ", 0) == 0) {
                 try {
-                    record.result = fromWire(line);
+                    record.result = fromWire(final.substr(7));
                 } catch (const std::exception& e) {
                     record.result = lostWorker(task, w.output, std::string("unreadable result: ") + e.what());
                 }
-            } else if (why.empty() && errorPos != std::string::npos) {
-                std::string message = w.output.substr(errorPos + 6);
-                if (!message.empty() && message.back() == '\n') message.pop_back();
-                record.result = lostWorker(task, w.output, "referee error: " + message);
+            } else if (why.empty() && final.rfind("error ", 0) == 0) {
+                record.result = lostWorker(task, w.output, "referee error: " + final.substr(6));
             } else {
                 if (why.empty())
                     why = WIFSIGNALED(status)
@@ -248,17 +262,36 @@ std::vector<GameRecord> runGames(const std::vector<Player>& players, const std::
             running.erase(running.begin() + static_cast<std::ptrdiff_t>(i));
             pfds.erase(pfds.begin() + static_cast<std::ptrdiff_t>(i));
             ++done;
+            if (finishedGame) finishedGame(record);
             if (progress) progress(done, static_cast<int>(tasks.size()));
         }
     }
+    markDuplicates(records);
     return records;
+}
+
+int markDuplicates(std::vector<GameRecord>& games) {
+    std::map<std::string, int> first;
+    int marked = 0;
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        GameRecord& g = games[i];
+        const GameResult& r = g.result;
+        const std::string key = std::to_string(g.task.black) + " " + std::to_string(g.task.white) + " " +
+                                std::to_string(r.size) + " " + compactMoveList(r.moves) + " " + r.winner + " " +
+                                std::to_string(r.blackDiscs) + " " + std::to_string(r.whiteDiscs) + " " +
+                                (r.forfeitBy ? r.forfeitBy : '-') + " " + r.reason;
+        const auto [at, inserted] = first.emplace(key, static_cast<int>(i));
+        g.duplicateOf = inserted ? -1 : at->second;
+        marked += !inserted;
+    }
+    return marked;
 }
 
 ScoreStats scoreFor(const std::vector<GameRecord>& games, int player, int opponent, int size) {
     ScoreStats stats;
     std::vector<double> scores;
     for (const GameRecord& game : games) {
-        if (!plays(game, player)) continue;
+        if (!plays(game, player) || game.duplicateOf >= 0) continue;
         const int other = game.task.black == player ? game.task.white : game.task.black;
         if (opponent >= 0 && other != opponent) continue;
         if (size > 0 && game.task.size != size) continue;
@@ -292,6 +325,24 @@ double eloFromScore(double score) {
 }
 
 std::vector<double> eloRatings(int playerCount, const std::vector<GameRecord>& games) {
+    // Games and points per pair of players that met.
+    struct Meeting {
+        int other;
+        double games = 0, points = 0;
+    };
+    std::vector<std::vector<Meeting>> met(static_cast<std::size_t>(playerCount));
+    std::map<std::pair<int, int>, std::size_t> slot;
+    for (const GameRecord& game : games) {
+        if (game.duplicateOf >= 0) continue;
+        for (const int p : {game.task.black, game.task.white}) {
+            const int other = game.task.black == p ? game.task.white : game.task.black;
+            const auto [at, inserted] = slot.emplace(std::make_pair(p, other), met[p].size());
+            if (inserted) met[p].push_back({other});
+            Meeting& m = met[p][at->second];
+            m.games += 1;
+            m.points += gameScore(game, p);
+        }
+    }
     std::vector<double> rating(static_cast<std::size_t>(playerCount), 0.0);
     auto expected = [](double a, double b) { return 1 / (1 + std::pow(10.0, (b - a) / 400)); };
     const double k = std::log(10.0) / 400;
@@ -299,13 +350,11 @@ std::vector<double> eloRatings(int playerCount, const std::vector<GameRecord>& g
         std::vector<double> next = rating;
         for (int p = 0; p < playerCount; ++p) {
             double actual = 0.5, predicted = expected(rating[p], 0), curvature = predicted * (1 - predicted);
-            for (const GameRecord& game : games) {
-                if (!plays(game, p)) continue;
-                const int other = game.task.black == p ? game.task.white : game.task.black;
-                const double e = expected(rating[p], rating[other]);
-                actual += gameScore(game, p);
-                predicted += e;
-                curvature += e * (1 - e);
+            for (const Meeting& m : met[p]) {
+                const double e = expected(rating[p], rating[m.other]);
+                actual += m.points;
+                predicted += m.games * e;
+                curvature += m.games * e * (1 - e);
             }
             next[p] = rating[p] + std::clamp((actual - predicted) / (k * curvature), -200.0, 200.0);
         }
@@ -354,6 +403,15 @@ std::string settingsLine(const MatchOptions& options, std::size_t games) {
                   options.referee.timeLimit);
 }
 
+// Says how many games repeat an earlier one, when any do.
+std::string duplicatesLine(const std::vector<GameRecord>& games) {
+    const auto repeats = std::count_if(games.begin(), games.end(), [](const GameRecord& g) { return g.duplicateOf >= 0; });
+    if (repeats == 0) return {};
+    return format("Identical games: %ld of the %zu games repeat an earlier game move for move (same players, colours "
+                  "and result); the statistics count each distinct game once.\n",
+                  static_cast<long>(repeats), games.size());
+}
+
 std::string forfeitLines(const std::vector<Player>& players, const std::vector<GameRecord>& games) {
     std::string text;
     int count = 0;
@@ -386,7 +444,7 @@ std::string matchSummary(const std::vector<Player>& players, const std::vector<G
                          const MatchOptions& options) {
     const std::string& a = players[0].name;
     const std::string& b = players[1].name;
-    std::string text = a + " vs " + b + ": " + settingsLine(options, games.size());
+    std::string text = a + " vs " + b + ": " + settingsLine(options, games.size()) + duplicatesLine(games);
     text += format("Results for %s (score = (W + D/2) / N, 95%% confidence interval, Elo difference)\n", a.c_str());
     text += format("%-6s %6s  %-11s %-13s %6s %-16s %6s %s\n", "size", "games", "W-D-L", "discs", "score", "95% CI",
                    "Elo", "Elo 95% CI");
@@ -420,7 +478,8 @@ std::string tournamentSummary(const std::vector<Player>& players, const std::vec
     });
     std::size_t width = 6;
     for (const Player& p : players) width = std::max(width, p.name.size());
-    std::string text = format("Round robin of %d players: ", count) + settingsLine(options, games.size());
+    std::string text =
+        format("Round robin of %d players: ", count) + settingsLine(options, games.size()) + duplicatesLine(games);
     text += format("%-4s %-*s %6s %6s  %-11s %7s %6s %-13s %s\n", "rank", static_cast<int>(width), "player", "Elo",
                    "games", "W-D-L", "points", "score", "discs", "longest move (CPU)");
     int rank = 0;
@@ -442,9 +501,11 @@ std::string resultsJson(const std::vector<Player>& players, const std::vector<Ga
     std::string j = "{\n  \"kind\": " + jsonString(tournament ? "tournament" : "match") + ",\n  \"sizes\": [";
     for (std::size_t i = 0; i < options.sizes.size(); ++i) j += (i ? ", " : "") + std::to_string(options.sizes[i]);
     j += format("],\n  \"games_per_pair_and_size\": %d,\n  \"opening_plies\": %d,\n  \"seed\": %llu,\n"
-                "  \"time_limit\": %s,\n",
+                "  \"time_limit\": %s,\n  \"distinct_games\": %ld,\n",
                 options.games, options.openingPlies, static_cast<unsigned long long>(options.seed),
-                jsonNumber(options.referee.timeLimit).c_str());
+                jsonNumber(options.referee.timeLimit).c_str(),
+                static_cast<long>(std::count_if(games.begin(), games.end(),
+                                                [](const GameRecord& g) { return g.duplicateOf < 0; })));
     auto statsJson = [](const ScoreStats& s) {
         return format("\"games\": %d, \"wins\": %d, \"draws\": %d, \"losses\": %d, \"discs_for\": %ld, "
                       "\"discs_against\": %ld, \"score\": %s, \"score_ci95\": [%s, %s], \"elo\": %s, "
@@ -481,6 +542,8 @@ std::string resultsJson(const std::vector<Player>& players, const std::vector<Ga
              jsonString(compactMoveList(g.result.moves));
         if (g.result.forfeitBy)
             j += format(", \"forfeit\": \"%c\", \"reason\": ", g.result.forfeitBy) + jsonString(g.result.reason);
+        if (g.duplicateOf >= 0 && static_cast<std::size_t>(g.duplicateOf) < games.size())
+            j += format(", \"duplicate_of\": %d", games[static_cast<std::size_t>(g.duplicateOf)].task.index + 1);
         j += std::string("}") + (i + 1 < games.size() ? ",\n" : "\n");
     }
     return j + "  ]\n}\n";

@@ -1,6 +1,13 @@
 #include "arena/player.hpp"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <charconv>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
 #include <stdexcept>
 
 #include "eval/evaluate.hpp"
@@ -53,9 +60,36 @@ std::vector<std::string> splitCommandLine(const std::string& text) {
     return words;
 }
 
+std::string joinCommandLine(const std::vector<std::string>& words) {
+    std::string line;
+    for (const std::string& word : words) {
+        if (!line.empty()) line += ' ';
+        const bool plain = !word.empty() && word.find_first_of(" \t\n'\"") == std::string::npos;
+        if (plain)
+            line += word;
+        else if (word.find('\'') == std::string::npos)
+            line += "'" + word + "'";
+        else
+            line += "\"" + word + "\"";  // splitCommandLine has no escapes: a word with both quotes cannot be written
+    }
+    return line;
+}
+
 Player parsePlayer(const std::string& spec) {
     Player player;
     player.name = spec;
+    player.spec = spec;
+    // "nboard:...", "gtpx:..." and the like: an unknown kind, not a program, even when the spec has a '/'.
+    const std::size_t prefixEnd = spec.find(':');
+    if (prefixEnd != std::string::npos && prefixEnd > 0) {
+        const std::string prefix = spec.substr(0, prefixEnd);
+        const bool word = std::all_of(prefix.begin(), prefix.end(), [](char ch) {
+            return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_' || ch == '-';
+        });
+        static const char* const kKnown[] = {"cmd", "gtp", "random", "greedy", "smarter", "smartest", "part2"};
+        if (word && std::none_of(std::begin(kKnown), std::end(kKnown), [&](const char* k) { return prefix == k; }))
+            bad(spec, "unknown player kind \"" + prefix + ":\" (known: random:, part2:, cmd:, gtp:)");
+    }
     if (spec.rfind("gtp:", 0) == 0) {  // a GTP engine (gtp_player.hpp); openings allowed
         try {
             player.argv = splitCommandLine(spec.substr(4));
@@ -144,6 +178,114 @@ Player parsePlayer(const std::string& spec) {
             "or a program path containing '/'");
     }
     return player;
+}
+
+namespace {
+
+namespace fs = std::filesystem;
+
+bool isExecutableFile(const fs::path& path) {
+    struct stat info {};
+    return stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode) && access(path.c_str(), X_OK) == 0;
+}
+
+// The path to a program named without '/', from PATH; empty when there is none.
+std::string searchPath(const std::string& name) {
+    const char* path = std::getenv("PATH");
+    std::string dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
+    std::size_t start = 0;
+    while (start <= dirs.size()) {
+        std::size_t end = dirs.find(':', start);
+        if (end == std::string::npos) end = dirs.size();
+        const fs::path candidate = fs::path(end > start ? dirs.substr(start, end - start) : ".") / name;
+        if (isExecutableFile(candidate)) return candidate.string();
+        start = end + 1;
+    }
+    return {};
+}
+
+// A path cut to its last two parts: /home/x/subs/alice/a.out -> alice/a.out.
+std::string shortPath(const std::string& word) {
+    const fs::path path = fs::path(word).lexically_normal();
+    std::vector<std::string> parts;
+    for (const auto& part : path)
+        if (!part.empty() && part != "/" && part != ".") parts.push_back(part.string());
+    if (parts.size() <= 2) return parts.empty() ? word : (parts.size() == 1 ? parts[0] : parts[0] + "/" + parts[1]);
+    return parts[parts.size() - 2] + "/" + parts.back();
+}
+
+}  // namespace
+
+void resolveProgram(Player& player) {
+    if (player.kind != PlayerKind::kExternal && player.kind != PlayerKind::kGtp) return;
+    const std::string prefix = player.kind == PlayerKind::kGtp ? "gtp:" : "cmd:";
+    std::string& program = player.argv[0];
+    std::string shortName;
+    std::error_code ec;
+    if (fs::is_directory(program, ec)) {
+        // A submission's directory: its program.
+        const fs::path dir = fs::path(program);
+        fs::path found;
+        for (const char* name : {"lab7part2", "a.out"})
+            if (isExecutableFile(dir / name)) {
+                found = dir / name;
+                break;
+            }
+        if (found.empty()) {
+            int count = 0;
+            for (const auto& entry : fs::directory_iterator(dir, ec))
+                if (isExecutableFile(entry.path())) ++count, found = entry.path();
+            if (count != 1) found.clear();
+        }
+        if (found.empty())
+            throw std::invalid_argument("bad player \"" + player.spec + "\": the directory " + program +
+                                        " holds no lab7part2, no a.out and not exactly one executable file");
+        shortName = fs::absolute(dir, ec).lexically_normal().filename().string();
+        if (shortName.empty()) shortName = fs::absolute(dir, ec).lexically_normal().parent_path().filename().string();
+        program = found.string();
+    }
+    if (program.find('/') == std::string::npos) {
+        if (searchPath(program).empty())
+            throw std::invalid_argument("bad player \"" + player.spec + "\": no program \"" + program +
+                                        "\" on the PATH");
+    } else if (!fs::exists(program, ec)) {
+        throw std::invalid_argument("bad player \"" + player.spec + "\": no program " + program);
+    } else if (!isExecutableFile(program)) {
+        throw std::invalid_argument("bad player \"" + player.spec + "\": " + program + " is not an executable file");
+    }
+    std::vector<std::string> shortWords;
+    for (std::size_t i = 0; i < player.argv.size(); ++i) {
+        std::string& word = player.argv[i];
+        const bool path = word.find('/') != std::string::npos && word[0] != '-';
+        if (path || (i > 0 && word[0] != '-' && fs::exists(word, ec))) {
+            if (fs::exists(word, ec)) word = fs::absolute(word, ec).lexically_normal().string();
+        }
+        shortWords.push_back(path ? shortPath(word) : word);
+    }
+    player.spec = prefix + joinCommandLine(player.argv);
+    if (shortName.empty()) shortName = joinCommandLine(shortWords);
+    player.name = player.kind == PlayerKind::kGtp ? "gtp:" + shortName : shortName;
+}
+
+void distinctNames(std::vector<Player>& players) {
+    std::map<std::string, std::vector<std::size_t>> byName;
+    for (std::size_t i = 0; i < players.size(); ++i) byName[players[i].name].push_back(i);
+    for (auto& [name, indices] : byName) {
+        if (indices.size() < 2) continue;
+        std::map<std::string, int> specs;
+        for (const std::size_t i : indices) ++specs[players[i].spec];
+        if (specs.size() > 1)  // different programs under one short name: their whole specs
+            for (const std::size_t i : indices) players[i].name = players[i].spec.rfind("cmd:", 0) == 0 ? players[i].spec.substr(4) : players[i].spec;
+    }
+    // The same spec (or whole name) twice: number the copies.
+    std::map<std::string, int> total, seen;
+    for (const Player& p : players) ++total[p.name];
+    for (Player& p : players) {
+        if (total[p.name] < 2) continue;
+        const int number = ++seen[p.name];
+        p.name.push_back('#');
+        p.name.append(std::to_string(number));
+    }
 }
 
 std::unique_ptr<Mover> makeBuiltinMover(const Player& player, std::uint64_t seed) {

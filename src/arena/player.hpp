@@ -10,8 +10,10 @@
 //                                     also asp=WINDOW (aspiration, 1/100 discs) and w.NAME=VALUE (an
 //                                     evaluation weight, names as `reversi tune --list`)
 //   cmd:PROGRAM ARGS...               an external program (split on spaces; quotes group words)
-//   anything containing '/'           the same, e.g. "./build/lab7part2 --depth 3"
+//   anything containing '/'           the same, e.g. "./build/lab7part2 --depth 3"; a directory stands for
+//                                     the submission in it (resolveProgram)
 //   gtp:PROGRAM ARGS...               a GTP engine (gtp_player.hpp), e.g. "gtp:/usr/games/gtp-rhino -l 3"
+// Any other "word:" prefix is an error, even when the spec contains '/'.
 #pragma once
 
 #include <cstdint>
@@ -29,12 +31,14 @@ enum class PlayerKind { kRandom, kGreedy, kSmarter, kSmartest, kPart2, kExternal
 class Player {
 public:
     PlayerKind kind = PlayerKind::kGreedy;
-    std::string name;                 // for tables: the spec as given (without "cmd:")
+    std::string name;                 // for tables: the spec as given (without "cmd:"); see resolveProgram
+    std::string spec;                 // the spec, self-contained (resolveProgram makes its paths absolute)
     bool hasSeed = false;             // random:SEED
     std::uint64_t seed = 0;
     EngineOptions engine;             // part2
     std::shared_ptr<const EvalWeights> weights;  // part2 with w.NAME=VALUE options (engine.weights points here)
     std::vector<std::string> argv;    // external program and its arguments
+    std::vector<std::string> environment;  // external program: "NAME=VALUE" set for it
 
     bool isExternal() const { return kind == PlayerKind::kExternal; }
 };
@@ -44,6 +48,21 @@ Player parsePlayer(const std::string& spec);
 
 // Splits a command line on spaces; single or double quotes group words (no other shell syntax).
 std::vector<std::string> splitCommandLine(const std::string& text);
+// The words back as one command line that splitCommandLine reads as these words.
+std::string joinCommandLine(const std::vector<std::string>& words);
+
+// Makes an external or GTP player ready to run from anywhere, before any game: a directory stands for
+// the submission in it (its `lab7part2`, else `a.out`, else its only executable file); the program must
+// exist and be executable (searched on PATH when its name has no '/'); the program and the arguments
+// naming existing files become absolute paths (in `argv` and `spec`). The name for tables becomes
+// short: a directory's own name ("alice"), or the command with each path cut to its last two parts
+// ("alice/a.out"). Built-in players are left as they are. Throws std::invalid_argument with a one-line
+// message when the program cannot be run.
+void resolveProgram(Player& player);
+
+// Names that tell the players of one match or tournament apart: the same spec twice is numbered
+// ("greedy#1", "greedy#2"); different specs with the same short name keep their whole spec.
+void distinctNames(std::vector<Player>& players);
 
 // Built-in mover for a built-in kind (not kExternal).
 std::unique_ptr<Mover> makeBuiltinMover(const Player& player, std::uint64_t seed);

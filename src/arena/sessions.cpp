@@ -33,7 +33,7 @@ private:
 
 std::unique_ptr<GameSession> newSession(const Player& player, std::uint64_t gameSeed, int gameIndex, char colour,
                                         const RefereeOptions& options) {
-    if (player.isExternal()) return makeExternalSession(player.argv, options);
+    if (player.isExternal()) return makeExternalSession(player.argv, options, player.environment);
     if (player.kind == PlayerKind::kGtp) return makeGtpSession(player.argv, options);
     const std::uint64_t moverSeed = player.hasSeed ? mixSeed(player.seed, static_cast<std::uint64_t>(gameIndex))
                                             : mixSeed(gameSeed, static_cast<std::uint64_t>(colour));

@@ -142,12 +142,14 @@ int runLabGame(std::istream& in, std::ostream& out, std::ostream& err, Mover& co
         const char computerColour = readComputerColour(reader, out, err, edition);
         Board board(n);
         board.print(out);
+        out.flush();
 
         char turn = kBlack;
         for (;;) {
             if (!board.hasLegalMove(turn)) {
                 if (!board.hasLegalMove(opponentOf(turn))) break;
                 out << turn << " player has no valid move.\n";
+                out.flush();
                 turn = opponentOf(turn);
                 continue;
             }
@@ -167,6 +169,9 @@ int runLabGame(std::istream& in, std::ostream& out, std::ostream& err, Mover& co
                 }
             }
             board.print(out);
+            // Every move and the board after it reach the pipe before the next search starts: a referee
+            // on the other end must be able to time each computer move on its own (docs/lab-io.md).
+            out.flush();
             turn = opponentOf(turn);
         }
         announceWinner(out, board);

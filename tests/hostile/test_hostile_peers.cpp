@@ -1,6 +1,7 @@
 // Hostile peers: external players that hang, flood, close their pipes or die by signals must lose the
-// game with a reason, within the referee's limits; the text protocols survive malformed and oversized
-// lines; saving on a full disk fails with a message and never leaves a half-written file.
+// game with a reason, within the referee's limits, with no process of theirs left; the text protocols
+// survive malformed and oversized lines; saving on a full disk fails with a message and never leaves a
+// half-written file. (Issue 15's defects, one hostile program each: tests/hostile/defects.py.)
 #include <catch2/catch.hpp>
 
 #include <sys/resource.h>
@@ -19,6 +20,7 @@
 #include "programs/gtp.hpp"
 #include "programs/nboard.hpp"
 #include "arena/referee.hpp"
+#include "process_table.hpp"
 
 using namespace reversi;
 
@@ -30,8 +32,8 @@ struct Outcome {
 };
 
 // The hostile program plays `colour` against greedy on 6x6; limits: 0.5 s CPU per move, 1.5 s silence.
-Outcome playHostile(const std::string& mode, char colour) {
-    const Player hostile = parsePlayer(std::string("cmd:python3 ") + REVERSI_HOSTILE_PLAYER + " " + mode);
+Outcome playHostile(const std::string& mode, char colour, const std::string& tag) {
+    const Player hostile = parsePlayer(std::string("cmd:python3 ") + REVERSI_HOSTILE_PLAYER + " " + mode + " " + tag);
     const Player greedy = parsePlayer("greedy");
     RefereeOptions options;
     options.timeLimit = 0.5;
@@ -43,7 +45,9 @@ Outcome playHostile(const std::string& mode, char colour) {
 }
 
 void expectForfeit(const std::string& mode, char colour, const std::string& reason) {
-    const Outcome o = playHostile(mode, colour);
+    const std::string tag = uniqueTag("hostile-" + mode);
+    const Outcome o = playHostile(mode, colour, tag);
+    CHECK(processesWithTag(tag).empty());
     INFO(mode << " as " << colour << ": " << o.result.reason << " after " << o.seconds << " s");
     CHECK(o.result.forfeitBy == colour);
     CHECK(o.result.winner == opponentOf(colour));
@@ -55,7 +59,7 @@ void expectForfeit(const std::string& mode, char colour, const std::string& reas
 }  // namespace
 
 TEST_CASE("hostile player: never prints anything (killed at the wall-clock limit)", "[hostile]") {
-    expectForfeit("hang", kBlack, "no output for 1.5 s");
+    expectForfeit("hang", kBlack, "wall-clock limit: the dimension prompt not complete after 1.5 s");
 }
 
 TEST_CASE("hostile player: prints megabytes instead of a move", "[hostile]") {
@@ -76,8 +80,9 @@ TEST_CASE("hostile player: dies by a signal", "[hostile]") {
 }
 
 TEST_CASE("hostile player: ignores SIGTERM and SIGINT, or leaves a child holding its output", "[hostile]") {
-    expectForfeit("ignoreterm", kBlack, "no output");
-    expectForfeit("fork", kBlack, "no output");
+    expectForfeit("ignoreterm", kBlack, "wall-clock limit");
+    // Its own exit ends its output, whoever still holds the pipe; the child is killed with the game.
+    expectForfeit("fork", kBlack, "exited with status 0 while the referee expected its move");
 }
 
 TEST_CASE("GTP survives malformed and oversized lines", "[hostile][gtp]") {

@@ -1,10 +1,12 @@
 // Matches and tournaments: scheduling, worker processes, statistics, reports, saved games.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
 #include "arena/match.hpp"
+#include "arena/results_store.hpp"
 
 using namespace reversi;
 
@@ -118,4 +120,105 @@ TEST_CASE("a broken external player loses through the worker too", "[match]") {
     REQUIRE(games.size() == 2);
     CHECK(scoreFor(games, 0).wins == 2);
     CHECK_THAT(games[0].result.reason, Catch::Contains("illegal move"));
+}
+
+TEST_CASE("player specs: unknown kinds, missing programs, names by directory", "[match]") {
+    CHECK_THROWS_WITH(parsePlayer("nboard:foo/bar"), Catch::Contains("unknown player kind \"nboard:\""));
+    CHECK_THROWS_AS(parsePlayer("gtpx:/usr/bin/x"), std::invalid_argument);
+    CHECK(parsePlayer("subs/alice:v2/a.out").isExternal());  // a path with ':' is still a path
+    Player missing = parsePlayer("cmd:./no/such/program");
+    CHECK_THROWS_WITH(resolveProgram(missing), Catch::Contains("no program"));
+    Player notOnPath = parsePlayer("cmd:no-such-program-anywhere --x");
+    CHECK_THROWS_WITH(resolveProgram(notOnPath), Catch::Contains("on the PATH"));
+    Player sh = parsePlayer("cmd:/bin/sh -c true");
+    resolveProgram(sh);
+    CHECK(sh.name == "bin/sh -c true");
+    CHECK(sh.spec == "cmd:/bin/sh -c true");
+    Player builtin = parsePlayer("greedy");
+    resolveProgram(builtin);
+    CHECK(builtin.name == "greedy");
+    std::vector<Player> ps{parsePlayer("greedy"), parsePlayer("greedy"), parsePlayer("smarter")};
+    distinctNames(ps);
+    CHECK(ps[0].name == "greedy#1");
+    CHECK(ps[1].name == "greedy#2");
+    CHECK(ps[2].name == "smarter");
+    CHECK(joinCommandLine({"a b", "it's", "c"}) == "'a b' \"it's\" c");
+    CHECK(splitCommandLine(joinCommandLine({"a b", "it's", "c"})) == std::vector<std::string>{"a b", "it's", "c"});
+}
+
+TEST_CASE("identical games are counted once", "[match]") {
+    std::vector<GameRecord> games(6);
+    for (int i = 0; i < 6; ++i) {
+        games[i].task.index = i;
+        games[i].task.black = i % 2 == 0 ? 0 : 1;
+        games[i].task.white = i % 2 == 0 ? 1 : 0;
+        games[i].result.size = 4;
+        games[i].result.moves = {{0, 1}};
+        games[i].result.winner = i % 2 == 0 ? 'B' : 'B';  // player 0 wins as Black, loses as White
+        games[i].result.blackDiscs = 10;
+        games[i].result.whiteDiscs = 6;
+    }
+    CHECK(markDuplicates(games) == 4);
+    CHECK(games[2].duplicateOf == 0);
+    CHECK(games[3].duplicateOf == 1);
+    const ScoreStats s = scoreFor(games, 0);
+    CHECK(s.games == 2);
+    CHECK((s.wins == 1 && s.losses == 1));
+    games[4].result.moves = {{1, 0}};  // a different game after all
+    CHECK(markDuplicates(games) == 3);
+    CHECK(scoreFor(games, 0).games == 3);
+    MatchOptions options;
+    options.sizes = {4};
+    options.games = 6;
+    const std::vector<Player> ps = players({"greedy", "smarter"});
+    CHECK_THAT(matchSummary(ps, games, options), Catch::Contains("Identical games: 3 of the 6"));
+    CHECK_THAT(resultsJson(ps, games, options, false), Catch::Contains("\"distinct_games\": 3"));
+}
+
+TEST_CASE("Elo from pair totals: a large round robin is fast and centred", "[match]") {
+    // 120 players, every pair two games, the lower index always wins: ratings fall with the index.
+    const int count = 120;
+    std::vector<GameRecord> games;
+    for (int a = 0; a < count; ++a)
+        for (int b = a + 1; b < count; ++b)
+            for (int g = 0; g < 2; ++g) {
+                GameRecord r;
+                r.task.index = static_cast<int>(games.size());
+                r.task.black = g == 0 ? a : b;
+                r.task.white = g == 0 ? b : a;
+                r.result.winner = g == 0 ? 'B' : 'W';
+                games.push_back(r);
+            }
+    const std::vector<double> elo = eloRatings(count, games);
+    double sum = 0;
+    for (int p = 0; p < count; ++p) sum += elo[p];
+    CHECK(std::fabs(sum) < 1e-6);
+    for (int p = 0; p + 1 < count; ++p) CHECK(elo[p] > elo[p + 1]);
+}
+
+TEST_CASE("stored results: a game as one JSON line and back", "[match]") {
+    const auto ps = players({"smartest", "random:3"});
+    MatchOptions options;
+    options.sizes = {6};
+    options.games = 2;
+    options.openingPlies = 2;
+    const auto games = runGames(ps, scheduleGames(2, options), options);
+    for (const GameRecord& g : games) {
+        const std::string line = gameJsonLine(ps, g);
+        CHECK(line.back() == '\n');
+        CHECK(std::count(line.begin(), line.end(), '\n') == 1);
+        const GameRecord back = parseGameJsonLine(line, ps);
+        CHECK(back.task.index == g.task.index);
+        CHECK(back.task.black == g.task.black);
+        CHECK(back.result.moves == g.result.moves);
+        CHECK(back.result.winner == g.result.winner);
+        CHECK(back.result.openingPlies == 2);
+        CHECK(back.task.opening == g.task.opening);
+        CHECK(back.result.longestSeconds[0] == Approx(g.result.longestSeconds[0]).margin(1e-6));
+    }
+    CHECK_THROWS_AS(parseGameJsonLine("{\"game\": 1}", ps), std::invalid_argument);
+    CHECK_THROWS_AS(parseGameJsonLine("not json", ps), std::invalid_argument);
+    const std::string settings = settingsJson(true, ps, options);
+    CHECK_THAT(settings, Catch::Contains("\"spec\": \"random:3\""));
+    CHECK(shellQuote("it's") == "'it'\\''s'");
 }

@@ -61,7 +61,7 @@ TEST_CASE("player specs", "[referee]") {
     CHECK(parsePlayer("./a.out -q").argv == std::vector<std::string>{"./a.out", "-q"});
     for (const char* bad : {"", "grredy", "random:x", "random:", "greedy:3", "part2:time=0", "part2:speed=3",
                             "part2:depth=-1", "part2:eval=patterns", "part2:eval=", "part2:asp=-1", "part2:w.nothing=3", "part2:mpc=maybe",
-                            "part2:w.parity=x", "cmd:", "cmd:'open"})
+                            "part2:w.parity=x", "cmd:", "cmd:'open", "nboard:foo/bar", "xyz:./a.out"})
         CHECK_THROWS_AS(parsePlayer(bad), std::invalid_argument);
 }
 
@@ -150,7 +150,7 @@ TEST_CASE("external program: each kind of misbehaviour loses with its reason", "
         {"wrongboard", "wrong output for the board after its move", 20.0},
         {"exit", "exited with status 3", 20.0},
         {"crash", "crashed (signal 11", 20.0},
-        {"sleep", "no output for 1.0 s (wall clock)", 1.0},
+        {"sleep", "over the wall-clock limit: its move not complete after 1.0 s", 1.0},
         {"spin", "over the time limit", 20.0},
         {"slow", "over the time limit", 20.0},
         {"wrongresult", "wrong output for the result line", 20.0},

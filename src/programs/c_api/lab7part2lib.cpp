@@ -1,8 +1,11 @@
 // The C library: the course's opponent functions and makeMove, with C linkage, validating everything.
+// Every function may be called from several threads at once: the opponents keep no state, and
+// makeMove's one engine (its tables are kept from move to move) serves one call at a time.
 #include "reversi_c/lab7part2lib.h"
 
 #include <cstdlib>
 #include <memory>
+#include <mutex>
 
 #include "rules/board.hpp"
 #include "engine/engine.hpp"
@@ -66,8 +69,11 @@ extern "C" int findSmartestMove(char board[][26], int n, char colour, int* row, 
 
 extern "C" int makeMove(const char board[][26], int n, char turn, int* row, int* col) {
     return findWith(board, n, turn, row, col, [](const Board& b, char colour) {
-        // One engine for the whole program, so that its tables are allocated once.
+        // One engine for the whole program, so that its tables are allocated once; calls from several
+        // threads wait for each other, and each gets the whole move time.
+        static std::mutex busy;
         static std::unique_ptr<reversi::EngineMover> engine;
+        const std::lock_guard<std::mutex> lock(busy);
         if (!engine) {
             reversi::EngineOptions options;
             options.moveTime = configuredMoveTime();

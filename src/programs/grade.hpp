@@ -1,0 +1,78 @@
+// `reversi grade LAB SUBMISSION...`: marks students' submissions end to end as the course did
+// (docs/grading.md). A submission is a directory holding one C source file, compiled with gcc inside
+// the sandbox, or an executable named after the lab. Lab 6 and Part 1 run hidden cases generated from
+// a seed (grade_cases.hpp) and compare the output byte for byte; Part 2 plays the course's opponents
+// under the referee and marks as the handout did. Every program runs in the sandbox
+// (platform/sandbox.hpp).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "platform/sandbox.hpp"
+#include "programs/grade_cases.hpp"
+
+namespace reversi {
+
+struct GradeOptions {
+    GradedLab lab = GradedLab::kPart2;
+    std::uint64_t seed = 1;
+    int cases = 24;                  // Lab 6 and Part 1
+    std::vector<int> sizes{8};       // Part 2
+    double timeLimit = 1.0;          // Part 2: CPU seconds per move (the course's rule)
+    double caseCpuLimit = 10;        // Lab 6 and Part 1: CPU seconds per case (the whole process tree)
+    double caseWallLimit = 30;       // and wall-clock seconds per case
+    Edition edition = Edition::k2018;
+    std::string outDir = "grades";   // detail files, results, compiled programs
+    std::string cLibraryDir;         // holds libreversi.a and lab7part2lib.h for Part 2 sources ("" : none)
+    // Part 2: run the program with its standard output unbuffered (coreutils' libstdbuf, as `stdbuf -o0`),
+    // so that a program that never flushes still shows each prompt before it waits, as at a terminal.
+    bool unbuffered = true;
+    SandboxLimits limits;
+    std::string runAs = "nobody";
+};
+
+// One submission's grade.
+struct SubmissionGrade {
+    std::string name;         // the directory's name
+    std::string path;         // its absolute path
+    std::string lab;          // lab6, part1, part2
+    int mark = 0, outOf = 0;
+    int casesPassed = 0, casesRun = 0;  // Part 2: games won, games played
+    std::string program;      // "compiled from NAME.c", "the executable lab7part2", or "" (none)
+    std::vector<std::string> failures;  // one line per failed case or lost game (or why nothing ran)
+    std::string detail;       // the detail file's text
+    std::string key;          // what the grade depends on (options, version, the submission's files)
+};
+
+// The directory's name (trailing slashes ignored).
+std::string submissionName(const std::string& dir);
+// What a grade depends on: the options, the project's version and every file of the submission
+// (names, sizes, modification times). A stored grade with the same key is reused.
+std::string gradeKey(const std::string& dir, const GradeOptions& options);
+
+// Grades one submission (compiles it when needed, into OUT/NAME/); writes nothing else.
+SubmissionGrade gradeSubmission(const std::string& dir, const GradeOptions& options);
+
+// One grade as a JSON object (one line), and back (std::invalid_argument).
+std::string gradeJson(const SubmissionGrade& grade);
+SubmissionGrade parseGradeJson(const std::string& text);
+// Every grade: CSV (header "submission,lab,mark,out_of,cases_passed,cases_run,failures"), JSON, and
+// the table for the terminal.
+std::string gradesCsv(const std::vector<SubmissionGrade>& grades);
+std::string gradesJson(const std::vector<SubmissionGrade>& grades, const GradeOptions& options);
+std::string gradesTable(const std::vector<SubmissionGrade>& grades);
+
+// Grades every submission, `jobs` at once (one process each), writing OUT/NAME.txt (the detail) and
+// OUT/NAME.json as each one finishes, and rewriting `csv` and `json` (when not empty) then. A
+// submission whose stored grade has the same key is not graded again. `progress(done, total)` after
+// each. Returns the grades in the order given; throws std::invalid_argument for unusable arguments
+// (not a directory, two submissions of the same name).
+using GradeProgress = std::function<void(int done, int total, const SubmissionGrade* finished)>;
+std::vector<SubmissionGrade> gradeAll(const std::vector<std::string>& submissions, const GradeOptions& options,
+                                      int jobs, const std::string& csv, const std::string& json,
+                                      const GradeProgress& progress = {});
+
+}  // namespace reversi

@@ -1,0 +1,46 @@
+// Finding a test's processes in the process table: every process a test starts carries a unique tag in
+// its command line, so that the test can check that none is left running afterwards.
+#pragma once
+
+#include <sys/types.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace reversi {
+
+inline std::string uniqueTag(const std::string& prefix) {
+    static std::mt19937_64 rng(std::random_device{}() ^ static_cast<unsigned long>(getpid()));
+    return prefix + "-" + std::to_string(rng() % 1000000000000ULL);
+}
+
+// Live (not zombie) processes whose command line contains `tag`, after a short settling time.
+inline std::vector<pid_t> processesWithTag(const std::string& tag) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    std::vector<pid_t> found;
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator("/proc", ec)) {
+        const std::string name = entry.path().filename().string();
+        if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
+        std::ifstream cmdline(entry.path() / "cmdline", std::ios::binary);
+        std::stringstream text;
+        text << cmdline.rdbuf();
+        if (text.str().find(tag) == std::string::npos) continue;
+        std::ifstream stat(entry.path() / "stat");
+        std::string line;
+        std::getline(stat, line);
+        const std::size_t paren = line.rfind(')');
+        if (paren != std::string::npos && paren + 2 < line.size() && line[paren + 2] == 'Z') continue;
+        found.push_back(static_cast<pid_t>(std::stol(name)));
+    }
+    return found;
+}
+
+}  // namespace reversi
