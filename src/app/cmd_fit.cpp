@@ -23,6 +23,8 @@
 #include "commands.hpp"
 #include "eval/pattern8.hpp"
 #include "tools/pattern_fit.hpp"
+#include "platform/printable.hpp"
+#include "platform/text_file.hpp"
 
 namespace reversi::app {
 
@@ -75,20 +77,19 @@ int runGames(const pattern8::GameOptions& o, const std::string& out) {
 std::vector<pattern8::Sample> readSampleFiles(const std::vector<std::string>& files, const char* command) {
     std::vector<pattern8::Sample> samples;
     for (const std::string& name : files) {
-        std::ifstream in(name);
-        if (!in) {
-            std::cerr << "reversi fit8 " << command << ": cannot read " << name << "\n";
-            return {};
-        }
         try {
-            const auto more = pattern8::readSamples(in);
+            const auto in = openTextFile(name);
+            const auto more = pattern8::readSamples(*in, name);
             samples.insert(samples.end(), more.begin(), more.end());
         } catch (const std::exception& e) {
-            std::cerr << "reversi fit8 " << command << ": " << name << ": " << e.what() << "\n";
+            std::cerr << "reversi fit8 " << command << ": " << printable(e.what()) << "\n";
             return {};
         }
     }
-    if (samples.empty()) std::cerr << "reversi fit8 " << command << ": no positions\n";
+    if (samples.empty()) {
+        std::cerr << "reversi fit8 " << command << ": no positions\n";
+        return {};
+    }
     return samples;
 }
 

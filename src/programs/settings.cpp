@@ -9,6 +9,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "platform/printable.hpp"
+#include "platform/text_file.hpp"
 #include "rules/board.hpp"
 #include "rules/game_record.hpp"
 #include "arena/player.hpp"
@@ -16,6 +18,10 @@
 namespace reversi {
 
 namespace {
+
+std::string withoutByteOrderMark(const std::string& text) {
+    return text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? text.substr(3) : text;
+}
 
 std::string trim(const std::string& s) {
     std::size_t b = 0, e = s.size();
@@ -90,7 +96,7 @@ std::string defaultSettingsPath() {
 
 PlaySettings parseSettings(const std::string& text, std::vector<std::string>& warnings) {
     PlaySettings s;
-    std::istringstream in(text);
+    std::istringstream in(withoutByteOrderMark(text));
     std::string line;
     int number = 0;
     while (std::getline(in, line)) {
@@ -134,10 +140,10 @@ PlaySettings parseSettings(const std::string& text, std::vector<std::string>& wa
             ok = parseDouble(value, d) && d >= 0 && d <= 60;
             if (ok) s.delay = d;
         } else {
-            warnings.push_back(where + "unknown setting \"" + key + "\"");
+            warnings.push_back(where + "unknown setting \"" + printable(key, 40) + "\"");
             continue;
         }
-        if (!ok) warnings.push_back(where + "bad value \"" + value + "\" for " + key + " (ignored)");
+        if (!ok) warnings.push_back(where + "bad value \"" + printable(value, 60) + "\" for " + key + " (ignored)");
     }
     return s;
 }
@@ -160,11 +166,29 @@ std::string formatSettings(const PlaySettings& s) {
     return text;
 }
 
-PlaySettings loadSettings(const std::string& path, std::vector<std::string>& warnings) {
-    std::ifstream in(path);
-    if (!in) return {};
+namespace {
+
+// The file's text within kSettingsFileLimits; empty when there is no file. Throws TextFileError.
+std::string readSettingsText(const std::string& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0 && errno == ENOENT) return "";
+    const auto in = openTextFile(path);
+    TextLineReader reader(*in, path, kSettingsFileLimits);
     std::string text, line;
-    while (std::getline(in, line) && text.size() < 65536) text += line + "\n";
+    while (reader.next(line)) text += line + "\n";
+    return text;
+}
+
+}  // namespace
+
+PlaySettings loadSettings(const std::string& path, std::vector<std::string>& warnings) {
+    std::string text;
+    try {
+        text = readSettingsText(path);
+    } catch (const TextFileError& e) {
+        warnings.push_back(std::string(e.what()) + " (the settings file is ignored)");
+        return {};
+    }
     std::vector<std::string> raw;
     PlaySettings s = parseSettings(text, raw);
     for (const std::string& w : raw) warnings.push_back(path + ": " + w);

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "platform/text_file.hpp"
+
 namespace reversi {
 
 struct PlaySettings {
@@ -27,12 +29,16 @@ struct PlaySettings {
 // The settings file's path from the environment; empty when neither XDG_CONFIG_HOME nor HOME is set.
 std::string defaultSettingsPath();
 
+// The limits of the settings file: lines of 1024 characters, 64 KiB in all.
+inline constexpr TextLimits kSettingsFileLimits{1024, std::size_t{64} << 10};
+
 // Parses a settings file's text. Unknown keys and bad values are skipped with a message each in
 // `warnings` (the default or earlier value stays).
 PlaySettings parseSettings(const std::string& text, std::vector<std::string>& warnings);
 std::string formatSettings(const PlaySettings& settings);
 
-// Reads `path`; a missing file gives the defaults without a warning.
+// Reads `path` (within kSettingsFileLimits); a missing file gives the defaults without a warning, a
+// file that cannot be read (a directory, too long a line) the defaults with one.
 PlaySettings loadSettings(const std::string& path, std::vector<std::string>& warnings);
 // Writes `path` atomically, creating its directory (and parents) when missing. Throws
 // std::runtime_error on failure.

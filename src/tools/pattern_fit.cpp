@@ -1,5 +1,7 @@
 #include "tools/pattern_fit.hpp"
 
+#include "platform/text_file.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <bit>
@@ -189,10 +191,11 @@ void writeSamples(std::ostream& out, const std::vector<Sample>& samples) {
     }
 }
 
-std::vector<Sample> readSamples(std::istream& in) {
+std::vector<Sample> readSamples(std::istream& in, const std::string& name) {
     std::vector<Sample> samples;
     std::string line;
-    for (long number = 1; std::getline(in, line); ++number) {
+    TextLineReader reader(in, name, kSampleFileLimits);
+    while (reader.next(line)) {
         if (line.empty()) continue;
         Sample s;
         bool ok = line.size() >= 66 && line[64] == ' ';
@@ -210,7 +213,7 @@ std::vector<Sample> readSamples(std::istream& in) {
                 ok = false;
             }
         }
-        if (!ok) throw std::runtime_error("line " + std::to_string(number) + ": expected 64 squares of X, O, - and a score in -64..64");
+        if (!ok) throw std::runtime_error(reader.where() + "expected 64 squares of X, O, - and a score in -64..64");
         samples.push_back(s);
     }
     return samples;

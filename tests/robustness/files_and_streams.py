@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+"""Every file and stream path keeps the user's data (issue 16): what the programs do with files they
+write and read, with standard output that cannot be written, with memory that is not there, with
+options that are not numbers, with NBoard moves that are not legal and with control bytes in input.
+Each check is tagged with the issue's item number, so that `--only 3,5` runs a part.
+
+    files_and_streams.py BUILD_DIR [--only ITEMS]
+"""
+import os
+import pty
+import resource
+import stat
+import subprocess
+import sys
+import tempfile
+import time
+
+build = os.path.abspath(sys.argv[1])
+only = None
+if "--only" in sys.argv:
+    only = {int(x) for x in sys.argv[sys.argv.index("--only") + 1].split(",")}
+reversi = os.path.join(build, "reversi")
+failures = []
+checks = 0
+is_root = os.geteuid() == 0
+
+
+def check(item, condition, what):
+    global checks
+    checks += 1
+    if not condition:
+        failures.append((item, what))
+        print("FAIL [item %d] %s" % (item, what))
+
+
+def wanted(item):
+    return only is None or item in only
+
+
+def run(args, input_bytes=b"", stdin=None, stdout=None, env=None, limit_as=None, timeout=60, cwd=None):
+    """Runs a program; returns (status, stdout bytes, stderr bytes, max RSS in KiB of the child)."""
+    def limits():
+        if limit_as is not None:
+            resource.setrlimit(resource.RLIMIT_AS, (limit_as, limit_as))
+    full_env = dict(os.environ)
+    full_env.update(env or {})
+    p = subprocess.Popen(args, stdin=stdin if stdin is not None else subprocess.PIPE,
+                         stdout=stdout if stdout is not None else subprocess.PIPE, stderr=subprocess.PIPE,
+                         env=full_env, preexec_fn=limits, cwd=cwd)
+    try:
+        out, err = p.communicate(None if stdin is not None else input_bytes, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        out, err = p.communicate()
+        return -999, out or b"", err or b"", 0
+    return p.returncode, out or b"", err or b"", resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+
+
+def on_terminal(args, input_bytes, env=None, timeout=60):
+    """Runs a program with a terminal (a pty) as standard input, as a person at the keyboard does;
+    standard output and error are pipes. Returns (status, stdout, stderr)."""
+    master, slave = pty.openpty()
+    os.write(master, input_bytes)
+    full_env = dict(os.environ)
+    full_env.update(env or {})
+    try:
+        p = subprocess.run(args, stdin=slave, capture_output=True, env=full_env, timeout=timeout)
+        return p.returncode, p.stdout, p.stderr
+    finally:
+        os.close(slave)
+        os.close(master)
+
+
+def text(b):
+    return b.decode("utf-8", "replace")
+
+
+work = tempfile.mkdtemp(prefix="reversi-robust-")
+config_home = os.path.join(work, "config")
+os.makedirs(config_home)
+base_env = {"XDG_CONFIG_HOME": config_home, "NO_COLOR": "1"}
+
+
+def path(name):
+    return os.path.join(work, name)
+
+
+def write(name, data, mode=None):
+    with open(path(name), "wb") as f:
+        f.write(data if isinstance(data, bytes) else data.encode())
+    if mode is not None:
+        os.chmod(path(name), mode)
+    return path(name)
+
+
+def read(p):
+    with open(p, "rb") as f:
+        return f.read()
+
+
+def play(input_text, *options, env=None):
+    return run([reversi, "play", "--black", "human", "--white", "human", "--size", "8", "--no-color"] + list(options),
+               input_text.encode(), env=dict(base_env, **(env or {})))
+
+
+# Does the build run under an address-space limit at all? (AddressSanitizer does not.)
+limits_work = run([reversi, "--version"], limit_as=2 << 30)[0] == 0
+
+# ---------------------------------------------------------------------------------------------------
+# 3. Bounded reads: a line, a file, a device; directories and missing files named.
+if wanted(3):
+    write("tiny.obf", "X" * 30 + "O" * 30 + "----" + " X\n")
+    _, _, _, rss_small = run([reversi, "solve", path("tiny.obf")])
+    with open(path("oneline.obf"), "wb") as f:
+        f.write(b"X" * (64 << 20))  # one line of 64 MiB
+    status, out, err, rss = run([reversi, "solve", path("oneline.obf")])
+    check(3, status == 2 and len(err) < 300 and b"oneline.obf:1:" in err,
+          "solve of a 64 MiB line: one short message naming the file and line: %d %r" % (status, err[:300]))
+    check(3, rss - rss_small < 32 * 1024, "solve of a 64 MiB line: %d KiB more memory than a tiny file" % (rss - rss_small))
+    os.remove(path("oneline.obf"))
+    status, out, err, rss = run([reversi, "solve", "/dev/zero"], timeout=20)
+    check(3, status == 2 and len(err) < 300 and b"/dev/zero" in err,
+          "solve /dev/zero: a short refusal within 20 s: %d %r" % (status, err[:300]))
+    status, out, err, _ = run([reversi, "replay", "/dev/zero"], timeout=20)
+    check(3, status == 2 and len(err) < 300, "replay /dev/zero: %d %r" % (status, err[:300]))
+    write("long-line.txt", "8 " + "f5" * 100000 + "\n")
+    status, out, err, _ = run([reversi, "replay", path("long-line.txt")])
+    check(3, status == 2 and len(err) < 300 and b"long-line.txt:1:" in err, "replay of a long line: %r" % err[:300])
+    write("samples.txt", "-" * 64 + " 0\n" + "X" * 100000 + "\n")
+    status, out, err, _ = run([reversi, "fit8", "train", path("samples.txt")])
+    check(3, status == 2 and len(err) < 300 and b"samples.txt:2:" in err, "fit8 train of a long line: %r" % err[:300])
+    write("long.conf", "size = 6\n" + "#" * (1 << 20) + "\n")
+    status, out, err, _ = run([reversi, "play", "--config", path("long.conf"), "--black", "greedy", "--white", "greedy",
+                               "--size", "4", "--no-color"], env=base_env)
+    check(3, status == 0 and len(err) < 300 and b"long.conf:2:" in err, "a settings file with a long line: %r" % err[:300])
+    for command in (["solve"], ["replay"]):
+        status, out, err, _ = run([reversi] + command + [work])
+        check(3, status == 2 and b"is a directory" in err, "%s DIR: %r" % (command[0], err))
+        status, out, err, _ = run([reversi] + command + [path("missing.txt")])
+        check(3, status == 2 and b"cannot open" in err and b"No such file or directory" in err,
+              "%s of a missing file gives the reason: %r" % (command[0], err))
+
+# ---------------------------------------------------------------------------------------------------
+# 10. Smaller: a BOM at the start of a save file or a settings file.
+if wanted(10):
+    write("bom.txt", b"\xef\xbb\xbf8 f5d6\n")
+    status, out, err, _ = run([reversi, "replay", path("bom.txt"), "--no-step"])
+    check(10, status == 0 and b"Move 2: White plays d6" in out, "a save file starting with a BOM replays: %r" % err)
+    write("bom.conf", b"\xef\xbb\xbfsize = 6\n")
+    status, out, err, _ = run([reversi, "play", "--config", path("bom.conf"), "--black", "greedy", "--white", "greedy",
+                               "--no-remember", "--no-color"], env=base_env)
+    check(10, status == 0 and err == b"" and b"     a b c d e f\n" in out, "a settings file with a BOM: %r" % err)
+
+subprocess.run(["rm", "-rf", work])
+if failures:
+    print("%d of %d checks failed" % (len(failures), checks))
+    sys.exit(1)
+print("files and streams: all %d checks passed" % checks)
