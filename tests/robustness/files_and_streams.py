@@ -107,6 +107,62 @@ def play(input_text, *options, env=None):
 limits_work = run([reversi, "--version"], limit_as=2 << 30)[0] == 0
 
 # ---------------------------------------------------------------------------------------------------
+# 1. The atomic writer never destroys what the path stands for.
+if wanted(1):
+    os.makedirs(path("real"))
+    write("real/game.txt", "8 f5\n")
+    os.symlink("real/game.txt", path("link.txt"))
+    status, out, err, _ = play("f5\nsave %s\nquit\n" % path("link.txt"))
+    check(1, status == 0 and os.path.islink(path("link.txt")), "save through a symlink keeps the link: %r" % err)
+    check(1, read(path("real/game.txt")).endswith(b"8 f5\n") and b"# reversi play" in read(path("real/game.txt")),
+          "save through a symlink writes the link's target: %r" % read(path("real/game.txt")))
+
+    write("private.txt", "old\n", 0o640)
+    play("f5\nsave %s\nquit\n" % path("private.txt"))
+    check(1, stat.S_IMODE(os.stat(path("private.txt")).st_mode) == 0o640,
+          "save keeps the permissions 0640: %o" % stat.S_IMODE(os.stat(path("private.txt")).st_mode))
+
+    os.makedirs(path("games"))
+    status, out, err, _ = play("f5\nsave %s\nquit\n" % path("games"))
+    check(1, b"is a directory" in out and os.path.isdir(path("games")), "save to a directory: %r" % out[-200:])
+
+    # --json through a link to /dev/stdout: written to standard output, the link stays.
+    os.symlink("/dev/stdout", path("json-link"))
+    with open(path("match.out"), "wb") as f:
+        status, _, err, _ = run([reversi, "match", "greedy", "random:1", "--sizes", "4", "--games", "2",
+                                 "--json", path("json-link")], stdout=f)
+    summary = read(path("match.out"))
+    check(1, status == 0 and os.path.islink(path("json-link")), "--json to a link to /dev/stdout keeps the link: %r" % err)
+    check(1, b'"games"' in summary and b"greedy" in summary.split(b"{")[0],
+          "--json /dev/stdout: the summary and the JSON both on standard output: %r" % summary[:200])
+
+    # --record into a FIFO: written to the reader, never replaced.
+    os.mkfifo(path("fifo"))
+    reader = subprocess.Popen(["cat", path("fifo")], stdout=subprocess.PIPE)
+    status, out, err, _ = run([reversi, "play", "--black", "greedy", "--white", "greedy", "--size", "4", "--no-color",
+                               "--record", path("fifo")], b"", env=base_env)
+    try:
+        received = reader.communicate(timeout=10)[0]
+    except subprocess.TimeoutExpired:  # nothing ever opened the FIFO
+        reader.kill()
+        received = reader.communicate()[0]
+    check(1, stat.S_ISFIFO(os.lstat(path("fifo")).st_mode) and received.startswith(b"#"),
+          "--record to a FIFO: written through it (%r), still a FIFO" % received[:40])
+
+    # As root: a device node as the settings file stays a device node (an interactive game rewrites
+    # its settings); a copy of /dev/zero in the scratch directory, never the real one.
+    if is_root:
+        os.mknod(path("zero"), 0o666 | stat.S_IFCHR, os.makedev(1, 5))
+        status, out, err = on_terminal([reversi, "play", "--config", path("zero"), "--black", "greedy", "--white",
+                                        "greedy", "--size", "4", "--no-color"], b"n\n", env=base_env)
+        check(1, stat.S_ISCHR(os.lstat(path("zero")).st_mode), "--config on a device node: still a device")
+        check(1, len(err.splitlines()) <= 2 and all(len(line) < 200 for line in err.splitlines()),
+              "--config on a device node: short messages: %r" % err[:300])
+    # No temporary file left anywhere.
+    left = [n for n in os.listdir(work) + os.listdir(path("real")) if "tmp" in n]
+    check(1, not left, "temporary files left: %r" % left)
+
+# ---------------------------------------------------------------------------------------------------
 # 3. Bounded reads: a line, a file, a device; directories and missing files named.
 if wanted(3):
     write("tiny.obf", "X" * 30 + "O" * 30 + "----" + " X\n")
