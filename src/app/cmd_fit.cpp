@@ -23,6 +23,7 @@
 #include "commands.hpp"
 #include "eval/pattern8.hpp"
 #include "tools/pattern_fit.hpp"
+#include "platform/memory.hpp"
 #include "platform/printable.hpp"
 #include "platform/text_file.hpp"
 
@@ -88,6 +89,13 @@ std::vector<pattern8::Sample> readSampleFiles(const std::vector<std::string>& fi
     }
     if (samples.empty()) {
         std::cerr << "reversi fit8 " << command << ": no positions\n";
+        return {};
+    }
+    // The fit's arrays, checked against the memory there is before they are made.
+    const std::uint64_t need = pattern8::fitBytes(samples.size()), room = allocatableBytes();
+    if (need > room) {
+        std::cerr << "reversi fit8 " << command << ": fitting " << samples.size() << " positions needs "
+                  << formatMemory(need) << ", and only " << formatMemory(room) << " can be had\n";
         return {};
     }
     return samples;

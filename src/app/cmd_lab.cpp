@@ -115,7 +115,7 @@ int runLabExecutable(LabProgram program, const char* description, int argc, char
     configureLabProgram(app, program, action, name);
     int status = 0;
     if (!parseCommandLine(app, argc, argv, status)) return status;
-    return action ? action() : 1;
+    return action ? runCommand(app, action) : 1;
 }
 
 }  // namespace reversi::app

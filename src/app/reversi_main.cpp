@@ -60,5 +60,5 @@ int main(int argc, char** argv) {
     int status = 0;
     if (!reversi::app::parseCommandLine(app, argc, argv, status)) return status;
     if (!action) action = reversi::app::defaultLabAction();
-    return action();
+    return reversi::app::runCommand(app, action);
 }

@@ -243,7 +243,7 @@ int runNBoard(std::istream& in, std::ostream& out, const NBoardOptions& options)
     // Commands are short; a GGF game in `set game` is a few kilobytes. Longer lines are cut (and then
     // rejected as malformed), never held whole.
     while (readBoundedLine(in, line, 1 << 16)) {
-        if (!engine.handle(line)) break;
+        if (!engine.handle(line) || !out) break;  // quit, or no one can read the replies
     }
     return 0;
 }

@@ -214,7 +214,7 @@ private:
 
     std::unique_ptr<Mover>& moverFor(char colour) { return colour == kBlack ? blackMover_ : whiteMover_; }
 
-    enum class Turn { kMoved, kQuit, kEof };
+    enum class Turn { kMoved, kQuit, kEof, kOutputFailed };
     Turn humanTurn();
     void hint();
     bool undo();
@@ -291,6 +291,7 @@ Game::Turn Game::humanTurn() {
         out_ << styled(std::string(colourName(colour)) + " to move", "1", o_.view) << " (" << seat(colour).label()
              << "): ";
         out_.flush();
+        if (!out_) return Turn::kOutputFailed;
         if (!input_.nextWord(word)) {
             out_ << "\n";
             return Turn::kEof;
@@ -406,6 +407,7 @@ int Game::play(bool& quit) {
                 quit = true;
                 return 0;
             }
+            if (turn == Turn::kOutputFailed) return kPlayOutputFailed;
             if (turn == Turn::kEof) {
                 out_.flush();
                 err_ << "reversi: input ended in the middle of the game; the game so far: " << record() << "\n";
@@ -416,6 +418,7 @@ int Game::play(bool& quit) {
         draw(o_.showMoves);
         out_ << who(colour) << " is thinking...\n";
         out_.flush();
+        if (!out_) return kPlayOutputFailed;
         const Move m = moverFor(colour)->chooseMove(current().board, colour);
         if (m.isNone() || !current().board.isLegalMove(m.row, m.col, colour)) {
             err_ << "reversi: " << who(colour) << " chose an illegal move\n";

@@ -219,6 +219,12 @@ std::vector<Sample> readSamples(std::istream& in, const std::string& name) {
     return samples;
 }
 
+std::uint64_t fitBytes(std::size_t samples) {
+    // The features of every sample's 8 images, and the weights, their gradients and counts.
+    return static_cast<std::uint64_t>(samples) * 8 * kFeatures * sizeof(std::uint32_t) +
+           std::uint64_t{3} * weightCount() * sizeof(double);
+}
+
 std::vector<double> fitWeights(const std::vector<Sample>& samples, const FitOptions& o,
                                const std::function<void(const FitReport&)>& report) {
     const std::size_t n = samples.size();

@@ -58,6 +58,8 @@ inline constexpr TextLimits kSampleFileLimits{256, std::size_t{4} << 30};
 // Reads what writeSamples wrote, within kSampleFileLimits; throws std::runtime_error naming `name` and
 // the line ("games.txt:12: expected 64 squares...") on a malformed or over-long line.
 std::vector<Sample> readSamples(std::istream& in, const std::string& name = "input");
+// The memory fitWeights takes for that many samples, to check before a fit.
+std::uint64_t fitBytes(std::size_t samples);
 
 struct FitOptions {
     int epochs = 60;

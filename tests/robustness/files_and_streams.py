@@ -197,6 +197,59 @@ if wanted(3):
               "%s of a missing file gives the reason: %r" % (command[0], err))
 
 # ---------------------------------------------------------------------------------------------------
+# 4. Memory: the tables are checked before they are made; no abort on std::bad_alloc.
+if wanted(4):
+    write("ffo.obf", "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X\n")
+    if limits_work:
+        status, out, err, _ = run([reversi, "solve", path("ffo.obf"), "--table-bits", "28"], limit_as=4 << 30)
+        check(4, status == 2 and b"--table-bits" in err and len(err.splitlines()) == 1,
+              "solve --table-bits 28 under a 4 GiB limit: status %d, %r" % (status, err[:300]))
+        write("two.obf", "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X\n" * 20)
+        status, out, err, _ = run([reversi, "solve", path("two.obf"), "-j", "19", "--table-bits", "26"],
+                                  limit_as=8 << 30)
+        check(4, status == 2 and b"jobs" in err and len(err.splitlines()) == 1,
+              "solve -j 19 --table-bits 26 under an 8 GiB limit: status %d, %r" % (status, err[:300]))
+        # Under ever smaller limits, a game against the engine ends normally or says it ran out of
+        # memory: never a signal.
+        seen = set()
+        smallest = next(m for m in range(4, 400, 4) if run([reversi, "--version"], limit_as=m << 20)[0] == 0)
+        for mib in range(smallest, smallest + 160, 4):
+            status, out, err, _ = run([reversi, "part2", "--depth", "2"], b"8\nB\n", limit_as=mib << 20, timeout=30)
+            seen.add(status)
+            check(4, status in (0, 1, 2), "part2 under a %d MiB limit: status %d, %r" % (mib, status, err[-200:]))
+            if status == 2:
+                check(4, b"out of memory" in err and len(err.splitlines()) == 1, "part2 under %d MiB: %r" % (mib, err))
+        check(4, 2 in seen, "some limit made part2 run out of memory (statuses %r)" % sorted(seen))
+    else:
+        print("skipped the memory limits: this build does not run under RLIMIT_AS (sanitizers)")
+
+# ---------------------------------------------------------------------------------------------------
+# 5. A failed write on standard output is an error.
+if wanted(5):
+    game = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "spec-examples")
+    cases = [
+        ([os.path.join(build, "lab6")], open(os.path.join(game, "lab6-handout-1.in"), "rb").read()),
+        ([os.path.join(build, "lab7part1")], open(os.path.join(game, "part1-handout-1.in"), "rb").read()),
+        ([os.path.join(build, "lab7part2"), "--depth", "1"], b"4\nB\n"),
+        ([reversi, "perft", "--depth", "3"], b""),
+        ([reversi, "solve", path("tiny.obf") if os.path.exists(path("tiny.obf")) else
+          write("tiny.obf", "X" * 30 + "O" * 30 + "----" + " X\n")], b""),
+        ([reversi, "replay", write("short.txt", "8 f5d6\n"), "--no-step"], b""),
+        ([reversi, "play", "--black", "greedy", "--white", "greedy", "--size", "4", "--no-color"], b""),
+        ([reversi, "play", "--black", "human", "--white", "human", "--no-color"], b"f5\nd6\nquit\n"),
+        ([reversi, "match", "greedy", "random:1", "--sizes", "4", "--games", "2", "--json", "-"], b""),
+        ([reversi, "nboard"], b"nboard 2\nping 1\n"),
+        ([reversi, "gtp"], b"name\n"),
+        ([reversi, "help"], b""),
+    ]
+    for args, data in cases:
+        with open("/dev/full", "wb") as full:
+            status, _, err, _ = run(args, data, stdout=full, env=base_env, timeout=60)
+        name = " ".join(os.path.basename(a) if a.startswith("/") else a for a in args[:3])
+        check(5, status == 2 and b"cannot write standard output: No space left on device" in err,
+              "%s > /dev/full: status %d, %r" % (name, status, err[-200:]))
+
+# ---------------------------------------------------------------------------------------------------
 # 10. Smaller: a BOM at the start of a save file or a settings file.
 if wanted(10):
     write("bom.txt", b"\xef\xbb\xbf8 f5d6\n")
