@@ -1,6 +1,9 @@
 #include "cli.hpp"
 
 #include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -26,6 +29,25 @@ bool parseCommandLine(CLI::App& app, int argc, char** argv, int& status) {
         status = kExitUsage;
         return false;
     }
+}
+
+CLI::Validator FiniteRange(double min, double max) {
+    std::ostringstream description;
+    description << "FLOAT in [" << min << " - " << max << "]";
+    return CLI::Validator(
+        [min, max](std::string& text) -> std::string {
+            char* end = nullptr;
+            const double value = std::strtod(text.c_str(), &end);
+            if (text.empty() || *end != '\0') return "";  // not a number: the conversion to double says so
+            if (!std::isfinite(value)) return "Value " + text + " is not a finite number";
+            if (value < min || value > max) {
+                std::ostringstream message;
+                message << "Value " << text << " not in range " << min << " to " << max;
+                return message.str();
+            }
+            return "";
+        },
+        description.str());
 }
 
 std::string commandPath(const CLI::App& app) {

@@ -21,6 +21,10 @@ const char* versionText();
 // on standard error, with a pointer to --help).
 bool parseCommandLine(CLI::App& app, int argc, char** argv, int& status);
 
+// A check for an option that takes a number of seconds, a rate or a fraction: like CLI::Range, but NaN
+// and the infinities (which every comparison of CLI::Range lets through) are refused too.
+CLI::Validator FiniteRange(double min, double max);
+
 // "reversi match", "reversi fit8 train", "lab7part2": the command the parsed command line selected.
 std::string commandPath(const CLI::App& app);
 

@@ -162,12 +162,12 @@ int runTrain(const TrainSettings& s) {
 // The least-squares fit's options, shared by `train` and `train-phases`.
 void addFitOptions(CLI::App* cmd, pattern8::FitOptions& fit) {
     cmd->add_option("--epochs", fit.epochs, "Passes over the positions")->check(CLI::Range(1, 100000))->capture_default_str();
-    cmd->add_option("--learning-rate", fit.learningRate, "Step per epoch")->check(CLI::Range(0.0001, 10.0))->capture_default_str();
+    cmd->add_option("--learning-rate", fit.learningRate, "Step per epoch")->check(FiniteRange(0.0001, 10.0))->capture_default_str();
     cmd->add_option("--regularisation", fit.regularisation, "Pseudo-count per weight (shrinks rare ones)")
-        ->check(CLI::Range(0.0, 1e9))
+        ->check(FiniteRange(0.0, 1e9))
         ->capture_default_str();
     cmd->add_option("--validation", fit.validationFraction, "Fraction held out to measure the error")
-        ->check(CLI::Range(0.0, 0.9))
+        ->check(FiniteRange(0.0, 0.9))
         ->capture_default_str();
 }
 
@@ -191,7 +191,7 @@ void addFitCommand(CLI::App& app, Action& action) {
         ->check(CLI::Range(0, 40))
         ->capture_default_str();
     gen->add_option("--random-moves", g->randomMoves, "Chance of a random move after the opening")
-        ->check(CLI::Range(0.0, 1.0))
+        ->check(FiniteRange(0.0, 1.0))
         ->capture_default_str();
     gen->add_option("-j,--jobs", g->jobs, "Threads")->check(CLI::Range(1, 256))->capture_default_str();
     gen->add_option("-o,--out", *gOut, "Output file")->required();

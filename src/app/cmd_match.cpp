@@ -54,11 +54,11 @@ void addOptions(CLI::App& cmd, MatchSettings& s) {
         ->check(CLI::Range(1, 256))
         ->capture_default_str();
     cmd.add_option("--time-limit", s.timeLimit, "CPU seconds (user time) per move; a slower move loses the game")
-        ->check(CLI::Range(0.001, 3600.0))
+        ->check(FiniteRange(0.001, 3600.0))
         ->capture_default_str();
     cmd.add_option("--wall-limit", s.wallLimit,
                    "Wall-clock seconds an external program may stay silent (0: 3 x time limit + 2)")
-        ->check(CLI::Range(0.0, 36000.0))
+        ->check(FiniteRange(0.0, 36000.0))
         ->capture_default_str();
     cmd.add_option("--json", s.json, "Also write a machine-readable summary to this file ('-': standard output, "
                                      "instead of the table)");

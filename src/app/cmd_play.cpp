@@ -204,7 +204,7 @@ void addPlayCommands(CLI::App& app, Action& action) {
                      "default 0)")
         ->check(CLI::Range(0, 64));
     play->add_option("--move-time", a->moveTime, "part2's CPU seconds per move (remembered; default 0.75)")
-        ->check(CLI::Range(0.001, 60.0));
+        ->check(FiniteRange(0.001, 60.0));
     play->add_flag("--color", a->color, "Colours even when the output is not a terminal (this game only; remembered as colours at a terminal)");
     play->add_flag("--no-color", a->noColor, "Plain text without escape codes (remembered)");
     play->add_flag("--ascii", a->ascii, "X and O for the discs even in a UTF-8 terminal");
@@ -212,13 +212,13 @@ void addPlayCommands(CLI::App& app, Action& action) {
     play->add_flag("--no-show-moves", a->noShowMoves, "Mark legal moves only on request (remembered)");
     play->add_option("--delay", a->delay,
                      "Seconds between moves when two computers play (remembered; default 0.6, used at a terminal)")
-        ->check(CLI::Range(0.0, 60.0));
+        ->check(FiniteRange(0.0, 60.0));
     play->add_flag("--ask", a->ask, "Ask for the size, seats, names and engine settings before the game");
     play->add_flag("--no-ask", a->noAsk, "Never ask: use the remembered settings and the options");
     play->add_option("--load", a->load, "Continue a saved game (its size replaces --size)");
     play->add_option("--record", a->record, "Write the game record to this file at the end of the game");
     play->add_option("--hint-time", a->hintTime, "CPU seconds the engine thinks for a hint")
-        ->check(CLI::Range(0.001, 60.0))
+        ->check(FiniteRange(0.001, 60.0))
         ->capture_default_str();
     play->add_flag("--scroll", a->scroll, "Do not clear the screen between moves");
     play->add_option("--config", a->config,
@@ -244,7 +244,7 @@ void addPlayCommands(CLI::App& app, Action& action) {
     replay->add_flag("--step", r->step, "Wait for Enter after each move (the default at a terminal)");
     replay->add_flag("--no-step", r->noStep, "Show every move at once");
     replay->add_option("--delay", r->delay, "Seconds between moves instead of waiting for Enter")
-        ->check(CLI::Range(0.0, 60.0));
+        ->check(FiniteRange(0.0, 60.0));
     replay->callback([r, &action] { action = [r] { return runReplayCommand(*r); }; });
     addExamples(*replay, {"reversi replay game.txt", "reversi replay games/game-0001.txt --no-step"});
 }

@@ -268,7 +268,7 @@ void addToolCommands(CLI::App& app, Action& action) {
         auto opts = std::make_shared<NBoardOptions>();
         CLI::App* cmd = app.add_subcommand("nboard", "Speak the NBoard protocol on standard input/output (8x8)");
         cmd->add_option("--move-time", opts->moveTime, "CPU seconds per move when no depth limit applies")
-            ->check(CLI::Range(0.001, 3600.0))
+            ->check(FiniteRange(0.001, 3600.0))
             ->capture_default_str();
         cmd->callback([opts, &action] {
             action = [opts] { return runNBoard(std::cin, std::cout, *opts); };
@@ -279,7 +279,7 @@ void addToolCommands(CLI::App& app, Action& action) {
         auto opts = std::make_shared<GtpOptions>();
         CLI::App* cmd = app.add_subcommand("gtp", "Speak GTP (Go Text Protocol, for Othello) on standard input/output");
         cmd->add_option("--move-time", opts->moveTime, "CPU seconds per genmove")
-            ->check(CLI::Range(0.001, 3600.0))
+            ->check(FiniteRange(0.001, 3600.0))
             ->capture_default_str();
         cmd->add_option("--depth", opts->depth, "Search exactly this many plies (0: until the time is up)")
             ->check(CLI::Range(0, 64))
