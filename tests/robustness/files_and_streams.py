@@ -250,6 +250,29 @@ if wanted(5):
               "%s > /dev/full: status %d, %r" % (name, status, err[-200:]))
 
 # ---------------------------------------------------------------------------------------------------
+# 8. NBoard: illegal passes, missing and bad moves, hint at the end.
+if wanted(8):
+    def nboard(lines):
+        status, out, err, _ = run([reversi, "nboard", "--move-time", "0.05"], ("\n".join(lines) + "\n").encode())
+        return status, text(out)
+    status, out = nboard(["nboard 2", "move PA", "ping 1", "set depth 2", "go", "ping 2"])
+    check(8, "status illegal move PA" in out, "move PA with legal moves refused: %r" % out)
+    check(8, "=== f5" in out or "=== d3" in out or "=== c4" in out or "=== e6" in out,
+          "after the refused pass Black still moves: %r" % out)
+    status, out = nboard(["nboard 2", "set game (;GM[Othello]BO[8 " + "-" * 27 + "O*------*O" + "-" * 27 + " *]B[PA];)",
+                          "ping 1"])
+    check(8, "status illegal move PA in the game" in out, "B[PA] with legal moves refused: %r" % out)
+    status, out = nboard(["nboard 2", "move", "move zz", "move f5", "ping 1", "hint 1", "ping 2"])
+    check(8, out.count("status bad move") == 1 and "status move needs a square" in out,
+          "move and move zz answered with errors: %r" % out)
+    full = "*" * 60 + "O" * 4
+    status, out = nboard(["nboard 2", "set game (;GM[Othello]BO[8 " + full + " O];)", "hint 3", "ping 1"])
+    check(8, "search PA -56.00" in out, "hint at a finished game gives the final margin: %r" % out)
+    ended = "*" * 40 + "-" * 24
+    status, out = nboard(["nboard 2", "set game (;GM[Othello]BO[8 " + ended + " *];)", "hint 1", "ping 1"])
+    check(8, "search PA 64.00" in out, "hint at a game ended with empties (they go to the winner): %r" % out)
+
+# ---------------------------------------------------------------------------------------------------
 # 10. Smaller: a BOM at the start of a save file or a settings file.
 if wanted(10):
     write("bom.txt", b"\xef\xbb\xbf8 f5d6\n")
