@@ -11,6 +11,7 @@
 #include <string>
 
 #include "platform/version.hpp"
+#include "platform/printable.hpp"
 
 namespace reversi::app {
 
@@ -25,7 +26,7 @@ bool parseCommandLine(CLI::App& app, int argc, char** argv, int& status) {
         return false;
     } catch (const CLI::ParseError& e) {
         const std::string name = commandPath(app);
-        std::cerr << name << ": " << e.what() << " (" << name << " --help lists the options)\n";
+        std::cerr << name << ": " << printable(e.what(), 300) << " (" << name << " --help lists the options)\n";
         status = kExitUsage;
         return false;
     }
@@ -135,7 +136,7 @@ int runCommand(const CLI::App& app, const std::function<int()>& action) {
         std::cerr << name << ": out of memory\n";
         return kExitUsage;
     } catch (const std::exception& e) {
-        std::cerr << name << ": " << e.what() << "\n";
+        std::cerr << name << ": " << printable(e.what(), 300) << "\n";
         return kExitUsage;
     }
     std::cout.flush();

@@ -10,6 +10,8 @@
 // The committed weights/pattern8_endgame_weights.cpp is `train`'s output, weights/pattern8_phase_weights.cpp
 // `train-phases`'; README "The pattern evaluation" has the commands that made them.
 #include <bit>
+#include <cerrno>
+#include <cstring>
 #include <cstdio>
 #include <fstream>
 #include <functional>
@@ -46,7 +48,7 @@ int writeGenerated(const char* command, const std::string& out, int games,
                    const std::string& what) {
     std::ofstream file(out);
     if (!file) {
-        std::cerr << "reversi fit8 " << command << ": cannot write " << out << "\n";
+        std::cerr << "reversi fit8 " << command << ": cannot write " << printable(out) << ": " << std::strerror(errno) << "\n";
         return 2;
     }
     const bool tty = isatty(2);

@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "cli.hpp"
+#include "platform/printable.hpp"
 #include "commands.hpp"
 #include "platform/atomic_file.hpp"
 #include "platform/interrupt.hpp"
@@ -128,7 +129,7 @@ int run(const MatchSettings& s, bool tournament) {
         std::cout.flush();
         return 0;
     } catch (const std::exception& e) {
-        std::cerr << (tournament ? "reversi tournament: " : "reversi match: ") << e.what() << "\n";
+        std::cerr << (tournament ? "reversi tournament: " : "reversi match: ") << printable(e.what()) << "\n";
         return 2;
     }
 }

@@ -15,6 +15,7 @@
 #include "commands.hpp"
 #include "platform/cpu_clock.hpp"
 #include "platform/memory.hpp"
+#include "platform/printable.hpp"
 #include "search/endgame8.hpp"
 #include "search/exact.hpp"
 #include "programs/gtp.hpp"
@@ -43,7 +44,7 @@ int runPerft(const PerftSettings& s) {
             board = p.board;
             side = p.toMove;
         } catch (const PositionError& e) {
-            std::cerr << "reversi perft: --from: " << e.what() << '\n';
+            std::cerr << "reversi perft: --from: " << printable(e.what()) << '\n';
             return 2;
         }
     }
@@ -139,7 +140,7 @@ int runSolve(const SolveSettings& s) {
     try {
         positions = readPositionFile(s.file);
     } catch (const PositionError& e) {
-        std::cerr << "reversi solve: " << e.what() << '\n';
+        std::cerr << "reversi solve: " << printable(e.what()) << '\n';
         return 2;
     }
     const int last = s.last > 0 ? std::min<int>(s.last, static_cast<int>(positions.size())) : static_cast<int>(positions.size());

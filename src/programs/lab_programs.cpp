@@ -6,6 +6,7 @@
 #include <ostream>
 #include <string>
 
+#include "platform/printable.hpp"
 #include "players/greedy.hpp"
 #include "platform/token_reader.hpp"
 
@@ -30,6 +31,12 @@ std::string nextToken(TokenReader& reader, std::ostream& out, const char* waitin
     return *token;
 }
 
+// A token as a message shows it: control bytes escaped, and "..." where TokenReader cut it.
+std::string shown(const std::string& token) {
+    if (!token.empty() && token.back() == '\x01') return printable(token.substr(0, token.size() - 1)) + "...";
+    return printable(token);
+}
+
 int readDimension(TokenReader& reader, std::ostream& out, std::ostream& err) {
     for (;;) {
         out << "Enter the board dimension: ";
@@ -37,7 +44,7 @@ int readDimension(TokenReader& reader, std::ostream& out, std::ostream& err) {
         int n = 0;
         const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), n);
         if (ec == std::errc() && end == token.data() + token.size() && isValidSize(n)) return n;
-        err << "reversi: the board dimension must be an even number from 4 to 26 (got \"" << token
+        err << "reversi: the board dimension must be an even number from 4 to 26 (got \"" << shown(token)
             << "\")\n";
     }
 }
@@ -47,7 +54,7 @@ char readComputerColour(TokenReader& reader, std::ostream& out, std::ostream& er
         out << (edition == Edition::k2018 ? "Computer plays (B/W) : " : "Computer plays (B/W): ");
         const std::string token = nextToken(reader, out, "the computer's colour");
         if (token == "B" || token == "W") return token[0];
-        err << "reversi: the computer's colour must be B or W (got \"" << token << "\")\n";
+        err << "reversi: the computer's colour must be B or W (got \"" << shown(token) << "\")\n";
     }
 }
 
@@ -99,7 +106,7 @@ int reportInputEnded(std::ostream& out, std::ostream& err, const InputEnded& end
 Move computerMove(Mover& computer, const Board& board, char colour, std::ostream& err) {
     const Move move = computer.chooseMove(board, colour);
     if (board.isLegalMove(move.row, move.col, colour)) return move;
-    err << "reversi: " << computer.name() << " chose an illegal move; playing the greedy move instead\n";
+    err << "reversi: " << printable(computer.name()) << " chose an illegal move; playing the greedy move instead\n";
     return greedyMove(board, colour);
 }
 
@@ -119,7 +126,7 @@ int runLab6(std::istream& in, std::ostream& out, std::ostream& err) {
             if (const auto entry = parseEntry(token, n))
                 board.set(entry->row, entry->col, entry->colour);
             else
-                err << "reversi: ignored configuration entry \"" << token
+                err << "reversi: ignored configuration entry \"" << shown(token)
                     << "\" (expected colour B/W, row and column on the board, e.g. Bba)\n";
         }
         board.print(out);

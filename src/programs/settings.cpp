@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include <cerrno>
+#include <charconv>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -54,10 +55,12 @@ bool parseBool(const std::string& text, bool& value) {
     return false;
 }
 
+// The shortest text that reads back as the same double (0.6, 0.1234567: six significant digits would
+// turn the latter into another value).
 std::string formatDouble(double v) {
-    std::ostringstream out;
-    out << v;
-    return out.str();
+    char buffer[32];
+    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, v);
+    return ec == std::errc() ? std::string(buffer, end) : "0";
 }
 
 void makeDirectories(const std::string& dir) {
@@ -94,6 +97,8 @@ std::string defaultSettingsPath() {
     return "";
 }
 
+bool isValidName(const std::string& name) { return name.size() <= kMaxNameLength && !hasControlCharacters(name); }
+
 PlaySettings parseSettings(const std::string& text, std::vector<std::string>& warnings) {
     PlaySettings s;
     std::istringstream in(withoutByteOrderMark(text));
@@ -120,7 +125,7 @@ PlaySettings parseSettings(const std::string& text, std::vector<std::string>& wa
             ok = checkSeatSpec(value).empty();
             if (ok) (key == "black" ? s.black : s.white) = value;
         } else if (key == "black_name" || key == "white_name") {
-            ok = value.size() <= 40;
+            ok = isValidName(value);
             if (ok) (key == "black_name" ? s.blackName : s.whiteName) = value;
         } else if (key == "level") {
             int level = 0;
@@ -148,21 +153,60 @@ PlaySettings parseSettings(const std::string& text, std::vector<std::string>& wa
     return s;
 }
 
+namespace {
+
+// The value lines of the settings, in the file's order.
+std::vector<std::pair<std::string, std::string>> settingLines(const PlaySettings& s) {
+    return {{"size", std::to_string(s.size)},
+            {"black", s.black},
+            {"white", s.white},
+            {"black_name", s.blackName},
+            {"white_name", s.whiteName},
+            {"level", std::to_string(s.level)},
+            {"move_time", formatDouble(s.moveTime)},
+            {"color", s.color},
+            {"show_moves", s.showMoves ? "on" : "off"},
+            {"delay", formatDouble(s.delay)}};
+}
+
+std::string settingLine(const std::string& key, const std::string& value) {
+    return key + " = " + value + "\n";
+}
+
+}  // namespace
+
 std::string formatSettings(const PlaySettings& s) {
     std::string text =
         "# reversi play: the settings of the last game, used as the defaults of the next one.\n"
         "# Command-line options override them. Seats: human, greedy, smarter, smartest, random[:SEED],\n"
         "# part2[:time=S,depth=D,eval=hand]. color: auto, on or off.\n";
-    text += "size = " + std::to_string(s.size) + "\n";
-    text += "black = " + s.black + "\n";
-    text += "white = " + s.white + "\n";
-    text += "black_name = " + s.blackName + "\n";
-    text += "white_name = " + s.whiteName + "\n";
-    text += "level = " + std::to_string(s.level) + "\n";
-    text += "move_time = " + formatDouble(s.moveTime) + "\n";
-    text += "color = " + s.color + "\n";
-    text += std::string("show_moves = ") + (s.showMoves ? "on" : "off") + "\n";
-    text += "delay = " + formatDouble(s.delay) + "\n";
+    for (const auto& [key, value] : settingLines(s)) text += settingLine(key, value);
+    return text;
+}
+
+std::string updateSettingsText(const std::string& oldText, const PlaySettings& settings) {
+    if (oldText.empty()) return formatSettings(settings);
+    const auto values = settingLines(settings);
+    std::vector<bool> written(values.size(), false);
+    std::string text;
+    std::istringstream in(withoutByteOrderMark(oldText));
+    std::string line;
+    while (std::getline(in, line)) {
+        const std::string t = trim(line);
+        const std::size_t eq = t.find('=');
+        bool replaced = false;
+        if (!t.empty() && t[0] != '#' && eq != std::string::npos) {
+            const std::string key = trim(t.substr(0, eq));
+            for (std::size_t k = 0; k < values.size(); ++k)
+                if (values[k].first == key) {
+                    text += settingLine(key, values[k].second);
+                    written[k] = replaced = true;
+                }
+        }
+        if (!replaced) text += line + "\n";
+    }
+    for (std::size_t k = 0; k < values.size(); ++k)
+        if (!written[k]) text += settingLine(values[k].first, values[k].second);
     return text;
 }
 
@@ -196,9 +240,16 @@ PlaySettings loadSettings(const std::string& path, std::vector<std::string>& war
 }
 
 void saveSettings(const std::string& path, const PlaySettings& settings) {
+    std::string old;
+    try {
+        old = readSettingsText(path);
+    } catch (const TextFileError& e) {
+        // What cannot be read cannot be kept: leave it as it is.
+        throw std::runtime_error(std::string(e.what()) + " (left as it is)");
+    }
     const std::size_t slash = path.find_last_of('/');
     if (slash != std::string::npos && slash > 0) makeDirectories(path.substr(0, slash));
-    writeFileAtomically(path, formatSettings(settings));
+    writeFileAtomically(path, updateSettingsText(old, settings));
 }
 
 }  // namespace reversi

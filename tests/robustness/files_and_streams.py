@@ -163,6 +163,22 @@ if wanted(1):
     check(1, not left, "temporary files left: %r" % left)
 
 # ---------------------------------------------------------------------------------------------------
+# 2. save/load: the rest of the line is the file's name.
+if wanted(2):
+    os.makedirs(path("names"))
+    spaced = path("names/my game.txt")
+    status, out, err, _ = play("f5\nsave %s\nquit\n" % spaced)
+    check(2, os.path.exists(spaced) and not os.path.exists(path("names/my")),
+          "save with a space in the name: %r" % sorted(os.listdir(path("names"))))
+    long_name = path("names/tournament-final.txt.backup-" + "x" * 80 + ".txt")
+    write("names/tournament-final.txt", "8 f5d6\n")
+    status, out, err, _ = play("f5\nd6\nc3\nsave %s  \nquit\n" % long_name)
+    check(2, os.path.exists(long_name) and read(path("names/tournament-final.txt")) == b"8 f5d6\n",
+          "save with a name over 64 characters: %r" % sorted(os.listdir(path("names"))))
+    status, out, err, _ = play("load %s\nquit\n" % spaced)
+    check(2, b"Loaded 1 move from " + spaced.encode() in out, "load with a space in the name: %r" % out[-300:])
+
+# ---------------------------------------------------------------------------------------------------
 # 3. Bounded reads: a line, a file, a device; directories and missing files named.
 if wanted(3):
     write("tiny.obf", "X" * 30 + "O" * 30 + "----" + " X\n")
@@ -250,6 +266,41 @@ if wanted(5):
               "%s > /dev/full: status %d, %r" % (name, status, err[-200:]))
 
 # ---------------------------------------------------------------------------------------------------
+# 6. Settings: only an interactive game teaches, comments and unknown keys stay, names are names.
+if wanted(6):
+    conf = path("settings/play.conf")
+    os.makedirs(path("settings"))
+    mine = "# my settings\nsize = 10\nfavourite = yes\n\n# the engine\nwhite = smarter\ncolor = on\n"
+    write("settings/play.conf", mine)
+    status, out, err, _ = run([reversi, "play", "--config", conf, "--size", "6", "--black", "human", "--white",
+                               "human", "--no-color"], b"f5\n", env=base_env)
+    check(6, status == 1 and read(conf) == mine.encode(), "a piped run ending on input ended left the file: %r" % read(conf))
+    status, out, err, _ = run([reversi, "play", "--config", conf, "--black", "greedy", "--white", "greedy",
+                               "--no-color"], b"", env=base_env)
+    check(6, status == 0 and read(conf) == mine.encode(), "a piped game to the end left the file: %r" % read(conf))
+    status, out, err = on_terminal([reversi, "play", "--config", conf, "--no-ask"], b"quit\n", env=base_env)
+    check(6, status == 0 and read(conf) == mine.encode(), "a bare quit left the file: %r" % read(conf))
+    status, out, err = on_terminal([reversi, "play", "--config", conf, "--size", "4", "--black", "greedy", "--white",
+                                    "greedy", "--no-color"], b"n\n", env=base_env)
+    kept = text(read(conf))
+    check(6, status == 0 and "size = 4" in kept and "black = greedy" in kept and "white = greedy" in kept
+          and "color = off" in kept, "an interactive game remembered its choices: %r" % kept)
+    check(6, "# my settings" in kept and "favourite = yes" in kept and "# the engine" in kept
+          and kept.index("# the engine") < kept.index("white = greedy"),
+          "comments and unknown keys kept in place: %r" % kept)
+    # The remembered settings are the next game's.
+    status, out, err, _ = run([reversi, "play", "--config", conf, "--no-remember"], b"", env=base_env)
+    check(6, status == 0 and b"     a b c d\n" in out and b"White (greedy) plays" in out,
+          "the next game plays the remembered settings: %r" % out[:200])
+    for bad in ["Ann\nwhite = smartest", "Ann\x1b[2J", "Ann\rBob", "x" * 41]:
+        status, out, err, _ = run([reversi, "play", "--config", conf, "--black-name", bad, "--black", "greedy",
+                                   "--white", "greedy"], b"", env=base_env)
+        check(6, status == 2 and out == b"" and b"\x1b" not in err and
+              err.splitlines()[-1].startswith(b"reversi play: --black-name") and len(err.splitlines()[-1]) < 200,
+              "--black-name %r refused: %d %r" % (bad[:12], status, err))
+    check(6, read(conf) == kept.encode(), "refused names left the file alone")
+
+# ---------------------------------------------------------------------------------------------------
 # 8. NBoard: illegal passes, missing and bad moves, hint at the end.
 if wanted(8):
     def nboard(lines):
@@ -273,8 +324,34 @@ if wanted(8):
     check(8, "search PA 64.00" in out, "hint at a game ended with empties (they go to the winner): %r" % out)
 
 # ---------------------------------------------------------------------------------------------------
-# 10. Smaller: a BOM at the start of a save file or a settings file.
+# 9. Control bytes never reach the terminal raw.
+if wanted(9):
+    hostile = b"\x1b]0;pwned\x07\x1b[2J4\n4\nBba\x1b[31m\n!!!\nBba\n"
+    status, out, err, _ = run([os.path.join(build, "lab6")], hostile)
+    check(9, b"\x1b" not in err and b"\x07" not in err and b"\\e]0;pwned\\a\\e[2J4" in err,
+          "lab6 escapes control bytes on standard error: %r" % err)
+    status, out, err, _ = run([os.path.join(build, "lab7part1")], b"4\n\x1b[2JB\x9b1m\nB\nzz\n")
+    check(9, b"\x1b" not in err and b"\x9b" not in err and b"\\e[2JB\\x9B1m" in err,
+          "lab7part1 escapes control bytes: %r" % err)
+    status, out, err, _ = play("\x1b[2Jf5\nsave %s\x07\nquit\n" % path("bell"))
+    check(9, b"\x1b" not in out + err and b"\x07" not in out + err and b"\\e[2Jf5" in out,
+          "play echoes typed control bytes escaped: %r" % out[-400:])
+    status, out, err, _ = run([reversi, "nboard"], b"nboard 2\nmove \x1b[2J\nset game (;GM[Othello]BO[8 x]B[\x1b]];)\nping 1\n")
+    check(9, b"\x1b" not in out and b"status bad move \\e[2J" in out, "nboard escapes control bytes: %r" % out)
+    write("esc.txt", "8 f5\x1b[2J\n")
+    status, out, err, _ = run([reversi, "replay", path("esc.txt")])
+    check(9, status == 2 and b"\x1b" not in err and b"\\e" in err, "replay escapes control bytes: %r" % err)
+    write("esc.obf", "\x1b" + "-" * 63 + " X\n")
+    status, out, err, _ = run([reversi, "solve", path("esc.obf")])
+    check(9, status == 2 and b"\x1b" not in err and b"\x07" not in err, "solve escapes control bytes: %r" % err)
+    status, out, err, _ = run([reversi, "play", "--black", "greedy\x1b[2J", "--no-remember"], b"", env=base_env)
+    check(9, status == 2 and b"\x1b" not in err, "a seat spec with control bytes: %r" % err)
+
+# ---------------------------------------------------------------------------------------------------
+# 10. Smaller: an ellipsis where a token is cut, a BOM at the start of a save file.
 if wanted(10):
+    status, out, err, _ = run([os.path.join(build, "lab6")], ("a" * 40 + "\n4\n!!!\nBaa\n").encode())
+    check(10, ('"' + "a" * 32 + '..."').encode() in err, "a cut token ends in an ellipsis: %r" % err)
     write("bom.txt", b"\xef\xbb\xbf8 f5d6\n")
     status, out, err, _ = run([reversi, "replay", path("bom.txt"), "--no-step"])
     check(10, status == 0 and b"Move 2: White plays d6" in out, "a save file starting with a BOM replays: %r" % err)

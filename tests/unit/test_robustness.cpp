@@ -6,6 +6,7 @@
 
 #include "platform/printable.hpp"
 #include "platform/text_file.hpp"
+#include "programs/settings.hpp"
 #include "rules/game_record.hpp"
 #include "rules/position_text.hpp"
 
@@ -76,6 +77,45 @@ TEST_CASE("position files: a huge line is refused without being echoed", "[robus
     } catch (const PositionError& e) {
         CHECK(std::string(e.what()).size() < 160);
     }
+}
+
+TEST_CASE("settings: rewriting keeps comments, blank lines and unknown keys in place", "[robust][settings]") {
+    const std::string old =
+        "# mine\nsize = 10\nfavourite = yes\n\n  # indented comment\nwhite=smarter\nsize = 12\ncolor = purple\n";
+    PlaySettings s;
+    s.size = 6;
+    s.white = "greedy";
+    s.blackName = "Ann";
+    const std::string text = updateSettingsText(old, s);
+    CHECK(text.rfind("# mine\nsize = 6\nfavourite = yes\n\n  # indented comment\nwhite = greedy\nsize = 6\ncolor = auto\n", 0) == 0);
+    CHECK(text.find("black_name = Ann\n") != std::string::npos);
+    std::vector<std::string> warnings;
+    CHECK(parseSettings(text, warnings) == s);
+    REQUIRE(warnings.size() == 1);
+    CHECK(warnings[0] == "line 3: unknown setting \"favourite\"");
+    CHECK(updateSettingsText("", s) == formatSettings(s));
+    CHECK(updateSettingsText("size = 6", s).rfind("size = 6\nblack = human\n", 0) == 0);  // no final newline
+    // Every number reads back as itself (six significant digits did not).
+    warnings.clear();
+    const PlaySettings precise = parseSettings("delay = 0.1234567\nmove_time = 0.30000000000000004\n", warnings);
+    CHECK(parseSettings(formatSettings(precise), warnings) == precise);
+    CHECK(formatSettings(PlaySettings{}).find("move_time = 0.75\n") != std::string::npos);
+    CHECK(warnings.empty());
+}
+
+TEST_CASE("settings: names with control characters are refused, warnings are escaped", "[robust][settings]") {
+    std::vector<std::string> warnings;
+    const PlaySettings s = parseSettings("black_name = Ann\x1b[2J\nwhite_name = Bo\x07\n\x1b[31m = 1\n", warnings);
+    CHECK(s.blackName.empty());
+    CHECK(s.whiteName.empty());
+    REQUIRE(warnings.size() == 3);
+    for (const std::string& w : warnings) CHECK(w.find('\x1b') == std::string::npos);
+    CHECK(isValidName("Ann"));
+    CHECK_FALSE(isValidName("Ann\nwhite = smartest"));
+    CHECK_FALSE(isValidName(std::string(41, 'x')));
+    warnings.clear();
+    CHECK(parseSettings("\xEF\xBB\xBFsize = 6\n", warnings).size == 6);
+    CHECK(warnings.empty());
 }
 
 TEST_CASE("game records: a byte order mark, the line of a bad move, escaped text", "[robust][record]") {
