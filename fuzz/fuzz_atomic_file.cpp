@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -22,12 +23,19 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// The scratch directory, made once per process and removed at its exit (kept on the heap, so that it
+// outlives the static destructors that run before the exit handler).
 const fs::path& scratch() {
-    static const fs::path dir = [] {
+    static const fs::path* dir = [] {
         char pattern[] = "/tmp/reversi-fuzz-atomic-XXXXXX";
-        return fs::path(::mkdtemp(pattern));
+        const auto* made = new fs::path(::mkdtemp(pattern));
+        std::atexit([] {
+            std::error_code ignored;
+            fs::remove_all(scratch(), ignored);
+        });
+        return made;
     }();
-    return dir;
+    return *dir;
 }
 
 std::string slurp(const fs::path& p) {
