@@ -1,9 +1,17 @@
 #include "cli.hpp"
 
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
+#include <new>
 #include <string>
 
 #include "platform/version.hpp"
+#include "platform/printable.hpp"
 
 namespace reversi::app {
 
@@ -17,16 +25,123 @@ bool parseCommandLine(CLI::App& app, int argc, char** argv, int& status) {
         status = app.exit(e);
         return false;
     } catch (const CLI::ParseError& e) {
-        // Name the command that failed: "reversi match", "reversi fit8 train", "lab7part2".
-        std::string name = app.get_name().empty() ? "reversi" : app.get_name();
-        for (const CLI::App* at = &app; !at->get_subcommands().empty();) {
-            at = at->get_subcommands().front();
-            name += " " + at->get_name();
-        }
-        std::cerr << name << ": " << e.what() << " (" << name << " --help lists the options)\n";
+        const std::string name = commandPath(app);
+        std::cerr << name << ": " << printable(e.what(), 300) << " (" << name << " --help lists the options)\n";
         status = kExitUsage;
         return false;
     }
+}
+
+CLI::Validator FiniteRange(double min, double max) {
+    std::ostringstream description;
+    description << "FLOAT in [" << min << " - " << max << "]";
+    return CLI::Validator(
+        [min, max](std::string& text) -> std::string {
+            char* end = nullptr;
+            const double value = std::strtod(text.c_str(), &end);
+            if (text.empty() || *end != '\0') return "";  // not a number: the conversion to double says so
+            if (!std::isfinite(value)) return "Value " + text + " is not a finite number";
+            if (value < min || value > max) {
+                std::ostringstream message;
+                message << "Value " << text << " not in range " << min << " to " << max;
+                return message.str();
+            }
+            return "";
+        },
+        description.str());
+}
+
+std::string commandPath(const CLI::App& app) {
+    std::string name = app.get_name().empty() ? "reversi" : app.get_name();
+    for (const CLI::App* at = &app; !at->get_subcommands().empty();) {
+        at = at->get_subcommands().front();
+        name += " " + at->get_name();
+    }
+    return name;
+}
+
+namespace {
+
+// Standard output's stream buffer, wrapped to remember why a write failed: the error shows when stdio
+// flushes its buffer (inside a write, long before the end), and errno is gone by the time the run
+// ends. Unbuffered, so that it passes every character straight on, in order with printf.
+class FailureRecordingBuffer : public std::streambuf {
+public:
+    explicit FailureRecordingBuffer(std::streambuf* inner) : inner_(inner) {}
+    int error() const { return error_; }
+    std::streambuf* inner() const { return inner_; }
+
+protected:
+    int_type overflow(int_type c) override {
+        if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+        errno = 0;
+        const int_type r = inner_->sputc(traits_type::to_char_type(c));
+        if (traits_type::eq_int_type(r, traits_type::eof())) note();
+        return r;
+    }
+    std::streamsize xsputn(const char* s, std::streamsize n) override {
+        errno = 0;
+        const std::streamsize r = inner_->sputn(s, n);
+        if (r < n) note();
+        return r;
+    }
+    int sync() override {
+        errno = 0;
+        const int r = inner_->pubsync();
+        if (r != 0) note();
+        return r;
+    }
+
+private:
+    void note() {
+        if (!error_) error_ = errno ? errno : EIO;
+    }
+    std::streambuf* inner_;
+    int error_ = 0;
+};
+
+int g_outputError = 0;  // the reason standard output failed, when a write saw it
+
+}  // namespace
+
+void noteOutputError(int err) {
+    if (!g_outputError) g_outputError = err ? err : EIO;
+}
+
+int checkStandardOutput(const std::string& command, int status) {
+    std::cout.flush();
+    errno = 0;
+    const bool flushFailed = std::fflush(stdout) != 0;
+    int err = flushFailed ? errno : 0;
+    if (!flushFailed && std::cout.good() && !std::ferror(stdout)) return status;
+    if (g_outputError) err = g_outputError;
+    std::cerr << command << ": cannot write standard output" << (err ? std::string(": ") + std::strerror(err) : "")
+              << "\n";
+    return status != 0 ? status : kExitUsage;
+}
+
+int runCommand(const CLI::App& app, const std::function<int()>& action) {
+    const std::string name = commandPath(app);
+    FailureRecordingBuffer recorder(std::cout.rdbuf());
+    std::cout.rdbuf(&recorder);
+    struct Restore {
+        std::streambuf* buffer;
+        FailureRecordingBuffer& recorder;
+        ~Restore() { std::cout.rdbuf(buffer); }
+    } restore{recorder.inner(), recorder};
+    int status = 0;
+    try {
+        status = action();
+    } catch (const std::bad_alloc&) {
+        std::cerr << name << ": out of memory\n";
+        return kExitUsage;
+    } catch (const std::exception& e) {
+        std::cerr << name << ": " << printable(e.what(), 300) << "\n";
+        return kExitUsage;
+    }
+    std::cout.flush();
+    if (!g_outputError) g_outputError = recorder.error();
+    return checkStandardOutput(name, status);
 }
 
 void addExamples(CLI::App& command, std::initializer_list<const char*> examples) {

@@ -2,7 +2,9 @@
 // and the examples shown at the end of each command's --help.
 #pragma once
 
+#include <functional>
 #include <initializer_list>
+#include <string>
 
 #include <CLI/CLI.hpp>
 
@@ -18,6 +20,28 @@ const char* versionText();
 // status: 0 after --help or --version (printed to standard output), kExitUsage after an error (one line
 // on standard error, with a pointer to --help).
 bool parseCommandLine(CLI::App& app, int argc, char** argv, int& status);
+
+// A check for an option that takes a number of seconds, a rate or a fraction: like CLI::Range, but NaN
+// and the infinities (which every comparison of CLI::Range lets through) are refused too.
+CLI::Validator FiniteRange(double min, double max);
+
+// "reversi match", "reversi fit8 train", "lab7part2": the command the parsed command line selected.
+std::string commandPath(const CLI::App& app);
+
+// Runs the selected command and returns its exit status, with two guards for every command: running
+// out of memory (std::bad_alloc, or any other escaping exception) prints one line on standard error
+// and gives kExitUsage instead of an abort; so does standard output that could not be written (a full
+// disk, a closed descriptor), which turns a status 0 into kExitUsage.
+int runCommand(const CLI::App& app, const std::function<int()>& action);
+
+// For output written with printf: the errno of a failed fflush(stdout), for checkStandardOutput's
+// message.
+void noteOutputError(int err);
+
+// The second guard alone: flushes standard output and, when any write to it failed, says so on
+// standard error ("COMMAND: cannot write standard output: REASON") and returns `status`, or
+// kExitUsage when `status` is 0.
+int checkStandardOutput(const std::string& command, int status);
 
 // Ends the command's --help with "Examples:" and one indented line per example.
 void addExamples(CLI::App& command, std::initializer_list<const char*> examples);

@@ -44,10 +44,10 @@ void addBenchCommand(CLI::App& app, Action& action) {
         ->expected(0, 12)
         ->capture_default_str();
     cmd->add_option("--move-time", s->moveTime, "CPU seconds per search on the fixed positions")
-        ->check(CLI::Range(0.001, 60.0))
+        ->check(FiniteRange(0.001, 60.0))
         ->capture_default_str();
     cmd->add_option("--game-move-time", s->gameMoveTime, "The engine's move time in the games")
-        ->check(CLI::Range(0.001, 60.0))
+        ->check(FiniteRange(0.001, 60.0))
         ->capture_default_str();
     addExamples(*cmd, {"reversi bench", "reversi bench --sizes 8 --game-sizes 0 --move-time 0.5"});
     cmd->callback([s, &action] {

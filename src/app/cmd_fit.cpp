@@ -6,6 +6,8 @@
 // docs/training.md has the commands that made the committed weights/pattern8_order.bin. (The engine's
 // 8x8 evaluation is trained by `reversi train8`.)
 #include <bit>
+#include <cerrno>
+#include <cstring>
 #include <cstdio>
 #include <fstream>
 #include <functional>
@@ -20,6 +22,9 @@
 #include "eval/pattern8.hpp"
 #include "platform/atomic_file.hpp"
 #include "tools/pattern_fit.hpp"
+#include "platform/memory.hpp"
+#include "platform/printable.hpp"
+#include "platform/text_file.hpp"
 
 namespace reversi::app {
 
@@ -40,7 +45,7 @@ int writeGenerated(const char* command, const std::string& out, int games,
                    const std::string& what) {
     std::ofstream file(out);
     if (!file) {
-        std::cerr << "reversi fit8 " << command << ": cannot write " << out << "\n";
+        std::cerr << "reversi fit8 " << command << ": cannot write " << printable(out) << ": " << std::strerror(errno) << "\n";
         return 2;
     }
     const bool tty = isatty(2);
@@ -67,20 +72,26 @@ int runGenerate(const pattern8::GenerateOptions& o, const std::string& out) {
 std::vector<pattern8::Sample> readSampleFiles(const std::vector<std::string>& files, const char* command) {
     std::vector<pattern8::Sample> samples;
     for (const std::string& name : files) {
-        std::ifstream in(name);
-        if (!in) {
-            std::cerr << "reversi fit8 " << command << ": cannot read " << name << "\n";
-            return {};
-        }
         try {
-            const auto more = pattern8::readSamples(in);
+            const auto in = openTextFile(name);
+            const auto more = pattern8::readSamples(*in, name);
             samples.insert(samples.end(), more.begin(), more.end());
         } catch (const std::exception& e) {
-            std::cerr << "reversi fit8 " << command << ": " << name << ": " << e.what() << "\n";
+            std::cerr << "reversi fit8 " << command << ": " << printable(e.what()) << "\n";
             return {};
         }
     }
-    if (samples.empty()) std::cerr << "reversi fit8 " << command << ": no positions\n";
+    if (samples.empty()) {
+        std::cerr << "reversi fit8 " << command << ": no positions\n";
+        return {};
+    }
+    // The fit's arrays, checked against the memory there is before they are made.
+    const std::uint64_t need = pattern8::fitBytes(samples.size()), room = allocatableBytes();
+    if (need > room) {
+        std::cerr << "reversi fit8 " << command << ": fitting " << samples.size() << " positions needs "
+                  << formatMemory(need) << ", and only " << formatMemory(room) << " can be had\n";
+        return {};
+    }
     return samples;
 }
 
@@ -111,12 +122,12 @@ int runTrain(const TrainSettings& s) {
 // The least-squares fit's options.
 void addFitOptions(CLI::App* cmd, pattern8::FitOptions& fit) {
     cmd->add_option("--epochs", fit.epochs, "Passes over the positions")->check(CLI::Range(1, 100000))->capture_default_str();
-    cmd->add_option("--learning-rate", fit.learningRate, "Step per epoch")->check(CLI::Range(0.0001, 10.0))->capture_default_str();
+    cmd->add_option("--learning-rate", fit.learningRate, "Step per epoch")->check(FiniteRange(0.0001, 10.0))->capture_default_str();
     cmd->add_option("--regularisation", fit.regularisation, "Pseudo-count per weight (shrinks rare ones)")
-        ->check(CLI::Range(0.0, 1e9))
+        ->check(FiniteRange(0.0, 1e9))
         ->capture_default_str();
     cmd->add_option("--validation", fit.validationFraction, "Fraction held out to measure the error")
-        ->check(CLI::Range(0.0, 0.9))
+        ->check(FiniteRange(0.0, 0.9))
         ->capture_default_str();
 }
 
@@ -140,7 +151,7 @@ void addFitCommand(CLI::App& app, Action& action) {
         ->check(CLI::Range(0, 40))
         ->capture_default_str();
     gen->add_option("--random-moves", g->randomMoves, "Chance of a random move after the opening")
-        ->check(CLI::Range(0.0, 1.0))
+        ->check(FiniteRange(0.0, 1.0))
         ->capture_default_str();
     gen->add_option("-j,--jobs", g->jobs, "Threads")->check(CLI::Range(1, 256))->capture_default_str();
     gen->add_option("-o,--out", *gOut, "Output file")->required();

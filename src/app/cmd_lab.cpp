@@ -29,7 +29,7 @@ void addEditionOption(CLI::App& cmd, LabSettings& settings) {
 void addEngineOptions(CLI::App& cmd, LabSettings& settings) {
     cmd.add_option("--move-time", settings.engine.moveTime,
                    "Hard limit on CPU seconds (getrusage user time) per computer move")
-        ->check(CLI::Range(0.001, 60.0))
+        ->check(FiniteRange(0.001, 60.0))
         ->capture_default_str();
     cmd.add_option("--depth", settings.engine.maxDepth,
                    "Search exactly this many plies (deterministic, for reproducible transcripts); "
@@ -115,7 +115,7 @@ int runLabExecutable(LabProgram program, const char* description, int argc, char
     configureLabProgram(app, program, action, name);
     int status = 0;
     if (!parseCommandLine(app, argc, argv, status)) return status;
-    return action ? action() : 1;
+    return action ? runCommand(app, action) : 1;
 }
 
 }  // namespace reversi::app

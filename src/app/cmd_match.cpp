@@ -15,6 +15,7 @@
 #include "arena/match.hpp"
 #include "arena/results_store.hpp"
 #include "cli.hpp"
+#include "platform/printable.hpp"
 #include "commands.hpp"
 #include "platform/atomic_file.hpp"
 #include "platform/interrupt.hpp"
@@ -51,11 +52,11 @@ const char* kPlayerHelp =
 
 void addLimitOptions(CLI::App& cmd, MatchSettings& s) {
     cmd.add_option("--time-limit", s.timeLimit, "CPU seconds (user time) per move; a slower move loses the game")
-        ->check(CLI::Range(0.001, 3600.0))
+        ->check(FiniteRange(0.001, 3600.0))
         ->capture_default_str();
     cmd.add_option("--wall-limit", s.wallLimit,
                    "Wall-clock seconds an external program has for each whole move (0: 3 x time limit + 2)")
-        ->check(CLI::Range(0.0, 36000.0))
+        ->check(FiniteRange(0.0, 36000.0))
         ->capture_default_str();
     cmd.add_option("--memory-limit", s.memoryLimit, "MiB of address space for each process of an external program")
         ->check(CLI::Range(16, 1 << 20))
@@ -274,7 +275,7 @@ int run(const MatchSettings& s, bool tournament) {
         report(s, tournament, players, games, options, dir, "");
         return 0;
     } catch (const std::exception& e) {
-        std::cerr << command << e.what() << "\n";
+        std::cerr << command << printable(e.what()) << "\n";
         return 2;
     }
 }
@@ -326,7 +327,7 @@ int runGame(const GameSettings& g) {
         }
         return 0;
     } catch (const std::exception& e) {
-        std::cerr << "reversi game: " << e.what() << "\n";
+        std::cerr << "reversi game: " << printable(e.what()) << "\n";
         return 2;
     }
 }

@@ -13,6 +13,7 @@
 #include "commands.hpp"
 #include "programs/play_session.hpp"
 #include "programs/settings.hpp"
+#include "platform/printable.hpp"
 
 namespace reversi::app {
 
@@ -79,11 +80,28 @@ bool decideColour(bool on, bool off, const std::string& remembered) {
     return isTerminal(1) && !(noColor && *noColor);
 }
 
+// A name from the command line: spaces around it dropped, "-" for none; false (with a message) when it
+// cannot be a name.
+bool takeName(const std::string& given, const char* option, std::string& name) {
+    std::size_t b = 0, e = given.size();
+    while (b < e && (given[b] == ' ' || given[b] == '\t')) ++b;
+    while (e > b && (given[e - 1] == ' ' || given[e - 1] == '\t')) --e;
+    const std::string text = given.substr(b, e - b);
+    if (!isValidName(text)) {
+        std::cerr << "reversi play: " << option << " \"" << printable(text, 60) << "\": a name has at most "
+                  << kMaxNameLength << " characters and no control characters\n";
+        return false;
+    }
+    name = text == "-" ? "" : text;
+    return true;
+}
+
 int runPlay(const PlayArgs& a) {
     const std::string configPath = a.config.empty() ? defaultSettingsPath() : a.config;
     std::vector<std::string> warnings;
     PlaySettings s = configPath.empty() ? PlaySettings{} : loadSettings(configPath, warnings);
     for (const std::string& w : warnings) std::cerr << "reversi: " << w << "\n";
+    const PlaySettings remembered = s;
 
     if (a.size && !isValidSize(a.size)) {
         std::cerr << "reversi play: --size must be an even number from 4 to 26\n";
@@ -93,8 +111,8 @@ int runPlay(const PlayArgs& a) {
     if (a.size) s.size = a.size;
     if (!a.black.empty()) s.black = a.black;
     if (!a.white.empty()) s.white = a.white;
-    if (!a.blackName.empty()) s.blackName = a.blackName == "-" ? "" : a.blackName;
-    if (!a.whiteName.empty()) s.whiteName = a.whiteName == "-" ? "" : a.whiteName;
+    if (!a.blackName.empty() && !takeName(a.blackName, "--black-name", s.blackName)) return 2;
+    if (!a.whiteName.empty() && !takeName(a.whiteName, "--white-name", s.whiteName)) return 2;
     if (a.level >= 0) s.level = a.level;
     if (a.moveTime > 0) s.moveTime = a.moveTime;
     if (a.color) s.color = "auto";  // remembered as "colours at a terminal"; forced for this run only
@@ -105,7 +123,7 @@ int runPlay(const PlayArgs& a) {
     for (const std::string* spec : {&s.black, &s.white}) {
         const std::string problem = checkSeatSpec(*spec);
         if (!problem.empty()) {
-            std::cerr << "reversi play: " << problem << "\n";
+            std::cerr << "reversi play: " << printable(problem) << "\n";
             return 2;
         }
     }
@@ -116,13 +134,6 @@ int runPlay(const PlayArgs& a) {
         if (!askPlaySettings(std::cin, std::cout, s)) {
             std::cerr << "\nreversi: input ended before the game started\n";
             return 1;
-        }
-    }
-    if (!a.noRemember && !configPath.empty()) {
-        try {
-            saveSettings(configPath, s);
-        } catch (const std::exception& e) {
-            std::cerr << "reversi: cannot remember the settings: " << e.what() << "\n";
         }
     }
 
@@ -148,7 +159,7 @@ int runPlay(const PlayArgs& a) {
             o.size = game.size;
             o.startMoves = game.moves;
         } catch (const std::exception& e) {
-            std::cerr << "reversi play: " << e.what() << "\n";
+            std::cerr << "reversi play: " << printable(e.what()) << "\n";
             return 2;
         }
     }
@@ -159,6 +170,16 @@ int runPlay(const PlayArgs& a) {
     const int status = runPlaySession(std::cin, std::cout, std::cerr, o);
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);
+    // Only a game played at a terminal teaches the next one, and only what it chose: a piped run, a
+    // game cut short by the end of the input (or Ctrl-C) and a run that changed nothing leave the file
+    // as it is.
+    if (!a.noRemember && !configPath.empty() && interactive && status == 0 && !(s == remembered)) {
+        try {
+            saveSettings(configPath, s);
+        } catch (const std::exception& e) {
+            std::cerr << "reversi: cannot remember the settings: " << printable(e.what()) << "\n";
+        }
+    }
     return status;
 }
 
@@ -167,7 +188,7 @@ int runReplayCommand(const ReplayArgs& a) {
     try {
         game = loadRecordedGame(a.file);
     } catch (const std::exception& e) {
-        std::cerr << "reversi replay: " << e.what() << "\n";
+        std::cerr << "reversi replay: " << printable(e.what()) << "\n";
         return 2;
     }
     ViewOptions view;
@@ -204,7 +225,7 @@ void addPlayCommands(CLI::App& app, Action& action) {
                      "default 0)")
         ->check(CLI::Range(0, 64));
     play->add_option("--move-time", a->moveTime, "part2's CPU seconds per move (remembered; default 0.75)")
-        ->check(CLI::Range(0.001, 60.0));
+        ->check(FiniteRange(0.001, 60.0));
     play->add_flag("--color", a->color, "Colours even when the output is not a terminal (this game only; remembered as colours at a terminal)");
     play->add_flag("--no-color", a->noColor, "Plain text without escape codes (remembered)");
     play->add_flag("--ascii", a->ascii, "X and O for the discs even in a UTF-8 terminal");
@@ -212,13 +233,13 @@ void addPlayCommands(CLI::App& app, Action& action) {
     play->add_flag("--no-show-moves", a->noShowMoves, "Mark legal moves only on request (remembered)");
     play->add_option("--delay", a->delay,
                      "Seconds between moves when two computers play (remembered; default 0.6, used at a terminal)")
-        ->check(CLI::Range(0.0, 60.0));
+        ->check(FiniteRange(0.0, 60.0));
     play->add_flag("--ask", a->ask, "Ask for the size, seats, names and engine settings before the game");
     play->add_flag("--no-ask", a->noAsk, "Never ask: use the remembered settings and the options");
     play->add_option("--load", a->load, "Continue a saved game (its size replaces --size)");
     play->add_option("--record", a->record, "Write the game record to this file at the end of the game");
     play->add_option("--hint-time", a->hintTime, "CPU seconds the engine thinks for a hint")
-        ->check(CLI::Range(0.001, 60.0))
+        ->check(FiniteRange(0.001, 60.0))
         ->capture_default_str();
     play->add_flag("--scroll", a->scroll, "Do not clear the screen between moves");
     play->add_option("--config", a->config,
@@ -244,7 +265,7 @@ void addPlayCommands(CLI::App& app, Action& action) {
     replay->add_flag("--step", r->step, "Wait for Enter after each move (the default at a terminal)");
     replay->add_flag("--no-step", r->noStep, "Show every move at once");
     replay->add_option("--delay", r->delay, "Seconds between moves instead of waiting for Enter")
-        ->check(CLI::Range(0.0, 60.0));
+        ->check(FiniteRange(0.0, 60.0));
     replay->callback([r, &action] { action = [r] { return runReplayCommand(*r); }; });
     addExamples(*replay, {"reversi replay game.txt", "reversi replay games/game-0001.txt --no-step"});
 }

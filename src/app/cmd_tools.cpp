@@ -1,6 +1,7 @@
 // `reversi perft`, `reversi solve`, `reversi nboard`, `reversi gtp`: move-generation counts, the exact
 // endgame solver and the protocols that connect the engine to Othello software.
 #include <algorithm>
+#include <cerrno>
 #include <atomic>
 #include <chrono>
 #include <ctime>
@@ -13,6 +14,8 @@
 #include "cli.hpp"
 #include "commands.hpp"
 #include "platform/cpu_clock.hpp"
+#include "platform/memory.hpp"
+#include "platform/printable.hpp"
 #include "search/endgame8.hpp"
 #include "search/exact.hpp"
 #include "programs/gtp.hpp"
@@ -41,7 +44,7 @@ int runPerft(const PerftSettings& s) {
             board = p.board;
             side = p.toMove;
         } catch (const PositionError& e) {
-            std::cerr << "reversi perft: --from: " << e.what() << '\n';
+            std::cerr << "reversi perft: --from: " << printable(e.what()) << '\n';
             return 2;
         }
     }
@@ -67,7 +70,10 @@ int runPerft(const PerftSettings& s) {
             if (!same) status = 1;
         }
         std::printf("\n");
-        std::fflush(stdout);
+        if (std::fflush(stdout) != 0) {  // the front-end reports the failed write
+            noteOutputError(errno);
+            return status;
+        }
     }
     return status;
 }
@@ -134,7 +140,7 @@ int runSolve(const SolveSettings& s) {
     try {
         positions = readPositionFile(s.file);
     } catch (const PositionError& e) {
-        std::cerr << "reversi solve: " << e.what() << '\n';
+        std::cerr << "reversi solve: " << printable(e.what()) << '\n';
         return 2;
     }
     const int last = s.last > 0 ? std::min<int>(s.last, static_cast<int>(positions.size())) : static_cast<int>(positions.size());
@@ -144,33 +150,51 @@ int runSolve(const SolveSettings& s) {
         return 2;
     }
     const int count = last - first + 1;
+    // Every job's transposition table, checked against the memory there is before any is made.
+    const int jobs = std::max(1, std::min(s.jobs, count));
+    const std::uint64_t need = static_cast<std::uint64_t>(jobs) * EndgameSolver8::tableBytes(s.tableBits);
+    const std::uint64_t room = allocatableBytes();
+    if (need > room) {
+        std::cerr << "reversi solve: " << jobs << (jobs == 1 ? " job" : " jobs") << " with --table-bits " << s.tableBits
+                  << " need " << formatMemory(need) << " of transposition tables, and only " << formatMemory(room)
+                  << " can be had (fewer jobs or a smaller --table-bits)\n";
+        return 2;
+    }
+    std::vector<std::unique_ptr<EndgameSolver8>> solvers;
+    for (int j = 0; j < jobs; ++j) solvers.push_back(std::make_unique<EndgameSolver8>(s.tableBits));
     std::vector<SolveLine> lines(static_cast<std::size_t>(count));
+    bool outputFailed = false;
     const auto t0 = std::chrono::steady_clock::now();
-    if (s.jobs <= 1) {
-        EndgameSolver8 solver(s.tableBits);
-        for (int i = 0; i < count; ++i) {
-            lines[static_cast<std::size_t>(i)] =
-                solveOne(positions[static_cast<std::size_t>(first - 1 + i)], first + i + s.firstNumber - 1, s, &solver);
+    if (jobs == 1) {
+        for (int i = 0; i < count && !outputFailed; ++i) {
+            lines[static_cast<std::size_t>(i)] = solveOne(positions[static_cast<std::size_t>(first - 1 + i)],
+                                                          first + i + s.firstNumber - 1, s, solvers[0].get());
             std::printf("%s\n", lines[static_cast<std::size_t>(i)].text.c_str());
-            std::fflush(stdout);
+            outputFailed = std::fflush(stdout) != 0;
+            if (outputFailed) noteOutputError(errno);
         }
     } else {
         std::atomic<int> next{0};
+        std::atomic<bool> failed{false};
         std::mutex outMutex;
         std::vector<std::thread> workers;
-        for (int j = 0; j < std::min(s.jobs, count); ++j)
-            workers.emplace_back([&] {
-                EndgameSolver8 solver(s.tableBits);
-                for (int i; (i = next++) < count;) {
-                    SolveLine l = solveOne(positions[static_cast<std::size_t>(first - 1 + i)], first + i + s.firstNumber - 1, s, &solver);
+        for (int j = 0; j < jobs; ++j)
+            workers.emplace_back([&, solver = solvers[static_cast<std::size_t>(j)].get()] {
+                for (int i; !failed && (i = next++) < count;) {
+                    SolveLine l = solveOne(positions[static_cast<std::size_t>(first - 1 + i)], first + i + s.firstNumber - 1, s, solver);
                     const std::lock_guard<std::mutex> lock(outMutex);
                     std::printf("%s\n", l.text.c_str());
-                    std::fflush(stdout);
+                    if (std::fflush(stdout) != 0) {
+                        noteOutputError(errno);
+                        failed = true;
+                    }
                     lines[static_cast<std::size_t>(i)] = std::move(l);
                 }
             });
         for (auto& w : workers) w.join();
+        outputFailed = failed;
     }
+    if (outputFailed) return 2;  // the front-end says that standard output failed
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     std::uint64_t nodes = 0;
     double solving = 0, cpu = 0;
@@ -185,6 +209,10 @@ int runSolve(const SolveSettings& s) {
                 static_cast<unsigned long long>(nodes), solving, cpu, wall, s.jobs, s.jobs == 1 ? "" : "s");
     if (s.check) std::printf(", %d mismatch%s", mismatches, mismatches == 1 ? "" : "es");
     std::printf("\n");
+    if (std::fflush(stdout) != 0) {
+        noteOutputError(errno);
+        return 2;
+    }
     return mismatches ? 1 : 0;
 }
 
@@ -241,7 +269,7 @@ void addToolCommands(CLI::App& app, Action& action) {
         auto opts = std::make_shared<NBoardOptions>();
         CLI::App* cmd = app.add_subcommand("nboard", "Speak the NBoard protocol on standard input/output (8x8)");
         cmd->add_option("--move-time", opts->moveTime, "CPU seconds per move when no depth limit applies")
-            ->check(CLI::Range(0.001, 3600.0))
+            ->check(FiniteRange(0.001, 3600.0))
             ->capture_default_str();
         cmd->callback([opts, &action] {
             action = [opts] { return runNBoard(std::cin, std::cout, *opts); };
@@ -252,7 +280,7 @@ void addToolCommands(CLI::App& app, Action& action) {
         auto opts = std::make_shared<GtpOptions>();
         CLI::App* cmd = app.add_subcommand("gtp", "Speak GTP (Go Text Protocol, for Othello) on standard input/output");
         cmd->add_option("--move-time", opts->moveTime, "CPU seconds per genmove")
-            ->check(CLI::Range(0.001, 3600.0))
+            ->check(FiniteRange(0.001, 3600.0))
             ->capture_default_str();
         cmd->add_option("--depth", opts->depth, "Search exactly this many plies (0: until the time is up)")
             ->check(CLI::Range(0, 64))

@@ -176,10 +176,10 @@ void addFitOptions(CLI::App& cmd, train8::FitPhaseOptions& o) {
         ->capture_default_str();
     cmd.add_option("--iterations", o.iterations, "Conjugate-gradient iterations")->check(CLI::Range(1, 10000))->capture_default_str();
     cmd.add_option("--regularisation", o.regularisation, "Ridge weight toward the prior, in samples")
-        ->check(CLI::Range(0.0, 1e9))
+        ->check(FiniteRange(0.0, 1e9))
         ->capture_default_str();
     cmd.add_option("--validation", o.validation, "Share of positions held out to measure the error")
-        ->check(CLI::Range(0.0, 0.5))
+        ->check(FiniteRange(0.0, 0.5))
         ->capture_default_str();
 }
 
@@ -198,7 +198,7 @@ void addTrainCommands(CLI::App& app, Action& action) {
     corpus->add_option("--opening-min", c->openingMin, "Fewest random opening plies")->check(CLI::Range(0, 60))->capture_default_str();
     corpus->add_option("--opening-max", c->openingMax, "Most random opening plies")->check(CLI::Range(0, 60))->capture_default_str();
     corpus->add_option("--random-moves", c->randomMoveRate, "Chance of a random move after the opening")
-        ->check(CLI::Range(0.0, 1.0))
+        ->check(FiniteRange(0.0, 1.0))
         ->capture_default_str();
     corpus->add_option("--depth", c->depth, "The engine's search depth for the other moves")->check(CLI::Range(1, 20))->capture_default_str();
     corpus->add_option("--block-games", c->blockGames, "Games per block file")->check(CLI::Range(1, 1000000))->capture_default_str();

@@ -6,6 +6,7 @@
 
 #include "cli.hpp"
 #include "commands.hpp"
+#include "platform/printable.hpp"
 
 namespace {
 
@@ -24,7 +25,7 @@ void addHelpCommand(CLI::App& app, reversi::app::Action& action) {
                 for (const CLI::App* s : at->get_subcommands([](const CLI::App*) { return true; }))
                     if (s->get_name() == name) sub = s;
                 if (!sub) {
-                    std::cerr << "reversi help: " << path << " has no command \"" << name
+                    std::cerr << "reversi help: " << path << " has no command \"" << reversi::printable(name, 40)
                               << "\" (reversi help lists the commands)\n";
                     return reversi::app::kExitUsage;
                 }
@@ -61,5 +62,5 @@ int main(int argc, char** argv) {
     int status = 0;
     if (!reversi::app::parseCommandLine(app, argc, argv, status)) return status;
     if (!action) action = reversi::app::defaultLabAction();
-    return action();
+    return reversi::app::runCommand(app, action);
 }

@@ -1,12 +1,19 @@
-// Saving files so that an interrupt, a crash or a full disk never leaves half a file behind.
+// Saving files so that an interrupt, a crash or a full disk never leaves half a file behind, and so
+// that saving never destroys what the path stands for: a symlink, a device, a pipe.
 #pragma once
 
 #include <string>
 
 namespace reversi {
 
-// Writes `text` to `path` through a temporary file in the same directory and a rename, so that a
-// crash or interrupt never leaves half a file. Throws std::runtime_error on failure.
+// Writes `text` to `path`. A regular file (or a new one) is written to a temporary file created
+// exclusively (O_EXCL, an unpredictable name) in the final file's directory, with the old file's
+// permission bits (and owner, when allowed), synced to disk and renamed over it, so that a crash or an
+// interrupt never leaves half a file. A symlink is followed to its final target, which is replaced (the
+// link stays a link). A path that is not a regular file (a device, a FIFO, /dev/stdout, /dev/fd/N,
+// anything under /dev or /proc) is written directly, never replaced. A directory is an error.
+// Throws std::runtime_error ("cannot write PATH: REASON") on failure; the old file is then intact and
+// no temporary file is left.
 void writeFileAtomically(const std::string& path, const std::string& text);
 
 }  // namespace reversi

@@ -6,6 +6,7 @@
 #include <ostream>
 #include <string>
 
+#include "platform/printable.hpp"
 #include "players/greedy.hpp"
 #include "platform/token_reader.hpp"
 
@@ -17,21 +18,33 @@ namespace {
 struct InputEnded {
     const char* waitingFor;
 };
+// Thrown when the transcript can no longer be written (a full disk): the run stops at once.
+struct OutputFailed {};
 
-std::string nextToken(TokenReader& reader, const char* waitingFor) {
+// The next token; every read flushes the prompt first, so a failed write is seen before waiting for
+// input that no one could be asked for.
+std::string nextToken(TokenReader& reader, std::ostream& out, const char* waitingFor) {
+    out.flush();
+    if (!out) throw OutputFailed{};
     std::optional<std::string> token = reader.next();
     if (!token) throw InputEnded{waitingFor};
     return *token;
 }
 
+// A token as a message shows it: control bytes escaped, and "..." where TokenReader cut it.
+std::string shown(const std::string& token) {
+    if (!token.empty() && token.back() == '\x01') return printable(token.substr(0, token.size() - 1)) + "...";
+    return printable(token);
+}
+
 int readDimension(TokenReader& reader, std::ostream& out, std::ostream& err) {
     for (;;) {
         out << "Enter the board dimension: ";
-        const std::string token = nextToken(reader, "the board dimension");
+        const std::string token = nextToken(reader, out, "the board dimension");
         int n = 0;
         const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), n);
         if (ec == std::errc() && end == token.data() + token.size() && isValidSize(n)) return n;
-        err << "reversi: the board dimension must be an even number from 4 to 26 (got \"" << token
+        err << "reversi: the board dimension must be an even number from 4 to 26 (got \"" << shown(token)
             << "\")\n";
     }
 }
@@ -39,9 +52,9 @@ int readDimension(TokenReader& reader, std::ostream& out, std::ostream& err) {
 char readComputerColour(TokenReader& reader, std::ostream& out, std::ostream& err, Edition edition) {
     for (;;) {
         out << (edition == Edition::k2018 ? "Computer plays (B/W) : " : "Computer plays (B/W): ");
-        const std::string token = nextToken(reader, "the computer's colour");
+        const std::string token = nextToken(reader, out, "the computer's colour");
         if (token == "B" || token == "W") return token[0];
-        err << "reversi: the computer's colour must be B or W (got \"" << token << "\")\n";
+        err << "reversi: the computer's colour must be B or W (got \"" << shown(token) << "\")\n";
     }
 }
 
@@ -93,7 +106,7 @@ int reportInputEnded(std::ostream& out, std::ostream& err, const InputEnded& end
 Move computerMove(Mover& computer, const Board& board, char colour, std::ostream& err) {
     const Move move = computer.chooseMove(board, colour);
     if (board.isLegalMove(move.row, move.col, colour)) return move;
-    err << "reversi: " << computer.name() << " chose an illegal move; playing the greedy move instead\n";
+    err << "reversi: " << printable(computer.name()) << " chose an illegal move; playing the greedy move instead\n";
     return greedyMove(board, colour);
 }
 
@@ -108,12 +121,12 @@ int runLab6(std::istream& in, std::ostream& out, std::ostream& err) {
 
         out << "Enter board configuration:\n";
         for (;;) {
-            const std::string token = nextToken(reader, "a board configuration entry or !!!");
+            const std::string token = nextToken(reader, out, "a board configuration entry or !!!");
             if (token == "!!!") break;
             if (const auto entry = parseEntry(token, n))
                 board.set(entry->row, entry->col, entry->colour);
             else
-                err << "reversi: ignored configuration entry \"" << token
+                err << "reversi: ignored configuration entry \"" << shown(token)
                     << "\" (expected colour B/W, row and column on the board, e.g. Bba)\n";
         }
         board.print(out);
@@ -121,7 +134,7 @@ int runLab6(std::istream& in, std::ostream& out, std::ostream& err) {
         printMoveList(out, board, kBlack);
 
         out << "Enter a move:\n";
-        const std::string token = nextToken(reader, "a move");
+        const std::string token = nextToken(reader, out, "a move");
         const auto entry = parseEntry(token, n);
         if (entry && board.applyMove(entry->row, entry->col, entry->colour) > 0)
             out << "Valid move.\n";
@@ -129,9 +142,11 @@ int runLab6(std::istream& in, std::ostream& out, std::ostream& err) {
             out << "Invalid move.\n";
         board.print(out);
         out.flush();
-        return kExitOk;
+        return out ? kExitOk : kExitOutputFailed;
     } catch (const InputEnded& ended) {
         return reportInputEnded(out, err, ended);
+    } catch (const OutputFailed&) {
+        return kExitOutputFailed;
     }
 }
 
@@ -160,12 +175,12 @@ int runLabGame(std::istream& in, std::ostream& out, std::ostream& err, Mover& co
                 board.applyMove(move.row, move.col, turn);
             } else {
                 out << "Enter move for colour " << turn << " (RowCol): ";
-                const std::string token = nextToken(reader, "the human's move");
+                const std::string token = nextToken(reader, out, "the human's move");
                 const auto move = parseMove(token, n);
                 if (!move || board.applyMove(move->row, move->col, turn) == 0) {
                     out << "Invalid move.\n" << computerColour << " player wins.\n";
                     out.flush();
-                    return kExitOk;
+                    return out ? kExitOk : kExitOutputFailed;
                 }
             }
             board.print(out);
@@ -176,9 +191,11 @@ int runLabGame(std::istream& in, std::ostream& out, std::ostream& err, Mover& co
         }
         announceWinner(out, board);
         out.flush();
-        return kExitOk;
+        return out ? kExitOk : kExitOutputFailed;
     } catch (const InputEnded& ended) {
         return reportInputEnded(out, err, ended);
+    } catch (const OutputFailed&) {
+        return kExitOutputFailed;
     }
 }
 

@@ -12,10 +12,12 @@ namespace reversi {
 enum class Edition { k2018, k2022 };
 
 // Exit statuses: 0 for a completed run (whatever its result), 1 when input ended before the program
-// was done (a one-line message goes to `err`). Malformed input never changes the output of a
+// was done (a one-line message goes to `err`), 2 when `out` failed (a full disk: the run stops at the
+// next prompt; the front-end names the failure). Malformed input never changes the output of a
 // well-formed run: bad dimension/colour answers get a message on `err` and the prompt again.
 constexpr int kExitOk = 0;
 constexpr int kExitInputEnded = 1;
+constexpr int kExitOutputFailed = 2;
 
 int runLab6(std::istream& in, std::ostream& out, std::ostream& err);
 int runLabGame(std::istream& in, std::ostream& out, std::ostream& err, Mover& computer,

@@ -12,6 +12,7 @@
 #include "search/endgame8.hpp"
 #include "engine/engine.hpp"
 #include "platform/line_reader.hpp"
+#include "platform/printable.hpp"
 #include "bitboard/position.hpp"
 #include "rules/position_text.hpp"
 
@@ -49,6 +50,7 @@ public:
         } else if (cmd == "move") {
             std::string m;
             if (words >> m) playText(m);
+            else send("status move needs a square: move F5[/EVAL/TIME] (or PA to pass)");
         } else if (cmd == "go") {
             go();
         } else if (cmd == "hint") {
@@ -108,16 +110,15 @@ private:
                 const char colour = tag == "B" ? kBlack : kWhite;
                 const ParsedSquare sq = parseSquare(value.substr(0, value.find('/')), 8);
                 if (!sq.ok) {
-                    send("status bad move " + value + " in the game");
+                    send("status bad move " + printable(value, 20) + " in the game");
                     return;
                 }
-                if (!sq.isPass) {
-                    if (!board.isLegalMove(sq.move.row, sq.move.col, colour)) {
-                        send("status illegal move " + value + " in the game");
-                        return;
-                    }
-                    board.applyMove(sq.move.row, sq.move.col, colour);
+                if (sq.isPass ? board.hasLegalMove(colour)
+                              : !board.isLegalMove(sq.move.row, sq.move.col, colour)) {
+                    send("status illegal move " + printable(value, 20) + " in the game");
+                    return;
                 }
+                if (!sq.isPass) board.applyMove(sq.move.row, sq.move.col, colour);
                 side = opponentOf(colour);
             }
         }
@@ -125,16 +126,18 @@ private:
         toMove_ = side;
     }
 
+    // A move of the side to move; a pass only when it has no legal move (as GTP's play).
     void playText(const std::string& text) {
         const ParsedSquare sq = parseSquare(text.substr(0, text.find('/')), 8);
-        if (!sq.ok) return;
-        if (!sq.isPass) {
-            if (!board_.isLegalMove(sq.move.row, sq.move.col, toMove_)) {
-                send("status illegal move " + text);
-                return;
-            }
-            board_.applyMove(sq.move.row, sq.move.col, toMove_);
+        if (!sq.ok) {
+            send("status bad move " + printable(text, 20) + ": a square such as F5, or PA to pass");
+            return;
         }
+        if (sq.isPass ? board_.hasLegalMove(toMove_) : !board_.isLegalMove(sq.move.row, sq.move.col, toMove_)) {
+            send("status illegal move " + printable(text, 20));
+            return;
+        }
+        if (!sq.isPass) board_.applyMove(sq.move.row, sq.move.col, toMove_);
         toMove_ = opponentOf(toMove_);
     }
 
@@ -178,6 +181,15 @@ private:
 
     void hint(int n) {
         send("status thinking");
+        if (board_.isGameOver()) {
+            // The game is over: the final margin for the side to move, exact (empty squares go to the
+            // winner, as the solver counts them).
+            int margin = board_.count(toMove_) - board_.count(opponentOf(toMove_));
+            margin += margin > 0 ? empties() : margin < 0 ? -empties() : 0;
+            send("search PA " + fmt("%.2f", margin) + " 0 0@100%");
+            send("status");
+            return;
+        }
         if (!board_.hasLegalMove(toMove_)) {
             send("search PA 0.00 0 0");
             send("status");
@@ -243,7 +255,7 @@ int runNBoard(std::istream& in, std::ostream& out, const NBoardOptions& options)
     // Commands are short; a GGF game in `set game` is a few kilobytes. Longer lines are cut (and then
     // rejected as malformed), never held whole.
     while (readBoundedLine(in, line, 1 << 16)) {
-        if (!engine.handle(line)) break;
+        if (!engine.handle(line) || !out) break;  // quit, or no one can read the replies
     }
     return 0;
 }

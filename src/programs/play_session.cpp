@@ -14,6 +14,7 @@
 
 #include "eval/evaluate.hpp"
 #include "platform/line_reader.hpp"
+#include "platform/printable.hpp"
 #include "arena/player.hpp"
 #include "platform/splitmix.hpp"
 
@@ -32,28 +33,39 @@ public:
     // The next word, reading lines as needed; false at end of input.
     bool nextWord(std::string& word) {
         while (words_.empty()) {
-            std::string line;
-            if (!readLine(line)) return false;
-            std::istringstream split(line);
-            std::string w;
-            while (split >> w) words_.push_back(w.size() > 64 ? w.substr(0, 64) : w);
+            if (!readLine(line_)) return false;
+            for (std::size_t i = 0; i < line_.size();) {
+                while (i < line_.size() && isBlank(line_[i])) ++i;
+                const std::size_t start = i;
+                while (i < line_.size() && !isBlank(line_[i])) ++i;
+                if (i > start) words_.push_back({line_.substr(start, std::min<std::size_t>(i - start, 64)), i});
+            }
             if (words_.empty()) return nextWordAfterBlank(word);
         }
-        word = words_.front();
+        word = words_.front().text;
+        end_ = words_.front().end;
         words_.pop_front();
         return true;
     }
-    // The next word only if one is left on the line already read.
-    bool wordOnLine(std::string& word) {
-        if (words_.empty()) return false;
-        word = words_.front();
-        words_.pop_front();
-        return true;
+    // The rest of the line after the word read last, without the spaces around it (a file name with
+    // spaces in it); the line is then used up.
+    std::string restOfLine() {
+        if (words_.empty()) return "";
+        std::size_t b = end_, e = line_.size();
+        while (b < e && isBlank(line_[b])) ++b;
+        while (e > b && isBlank(line_[e - 1])) --e;
+        words_.clear();
+        return line_.substr(b, e - b);
     }
     void discardLine() { words_.clear(); }
     bool hasQueuedWords() const { return !words_.empty(); }
 
 private:
+    struct Word {
+        std::string text;  // at most 64 characters of it
+        std::size_t end;   // where it ends in the line
+    };
+    static bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
     // A blank line: the caller re-prompts (an empty word signals it).
     static bool nextWordAfterBlank(std::string& word) {
         word.clear();
@@ -61,7 +73,9 @@ private:
     }
     static constexpr std::size_t kMaxLine = 4096;
     std::istream& in_;
-    std::deque<std::string> words_;
+    std::string line_;
+    std::size_t end_ = 0;
+    std::deque<Word> words_;
 };
 
 std::string lowerCase(std::string s) {
@@ -214,7 +228,7 @@ private:
 
     std::unique_ptr<Mover>& moverFor(char colour) { return colour == kBlack ? blackMover_ : whiteMover_; }
 
-    enum class Turn { kMoved, kQuit, kEof };
+    enum class Turn { kMoved, kQuit, kEof, kOutputFailed };
     Turn humanTurn();
     void hint();
     bool undo();
@@ -246,9 +260,9 @@ void Game::save(const std::string& path) {
     if (current().over) game.comments.push_back(resultText(current().board));
     try {
         writeFileAtomically(path, formatRecordedGame(game));
-        out_ << "Saved " << plural(static_cast<int>(game.moves.size()), "move") << " to " << path << ".\n";
+        out_ << "Saved " << plural(static_cast<int>(game.moves.size()), "move") << " to " << printable(path) << ".\n";
     } catch (const std::exception& e) {
-        out_ << "Cannot save: " << e.what() << "\n";
+        out_ << "Cannot save: " << printable(e.what()) << "\n";
     }
 }
 
@@ -291,15 +305,16 @@ Game::Turn Game::humanTurn() {
         out_ << styled(std::string(colourName(colour)) + " to move", "1", o_.view) << " (" << seat(colour).label()
              << "): ";
         out_.flush();
+        if (!out_) return Turn::kOutputFailed;
         if (!input_.nextWord(word)) {
             out_ << "\n";
             return Turn::kEof;
         }
         const std::string command = lowerCase(word);
-        std::string path;  // save FILE, load FILE
+        std::string path;  // save FILE, load FILE: the rest of the line
         const bool fileCommand = command == "save" || command == "load";
-        if (fileCommand) input_.wordOnLine(path);
-        if (queued || o_.echoInput) out_ << word << (path.empty() ? "" : " ") << path << "\n";
+        if (fileCommand) path = input_.restOfLine();
+        if (queued || o_.echoInput) out_ << printable(word) << (path.empty() ? "" : " ") << printable(path) << "\n";
         if (word.empty()) continue;
         const Board& board = current().board;
         const std::vector<Move> legal = board.legalMoves(colour);
@@ -333,13 +348,13 @@ Game::Turn Game::humanTurn() {
                 const RecordedGame game = loadRecordedGame(path);
                 if (loadMoves(game.size, game.moves)) {
                     messages_.push_back("Loaded " + plural(static_cast<int>(game.moves.size()), "move") + " from " +
-                                        path + ".");
+                                        printable(path) + ".");
                     return Turn::kMoved;
                 }
                 out_ << messages_.back() << "\n";
                 messages_.clear();
             } catch (const std::exception& e) {
-                out_ << "Cannot load: " << e.what() << "\n";
+                out_ << "Cannot load: " << printable(e.what()) << "\n";
             }
         } else {
             const ParsedMove parsed = parseMoveText(word, size_);
@@ -384,13 +399,14 @@ int Game::play(bool& quit) {
             const Player player = parsePlayer(s.spec);
             moverFor(colour) = makeBuiltinMover(player, player.hasSeed ? player.seed : mixSeed(o_.seed, colour));
         } catch (const std::exception& e) {
-            err_ << "reversi: " << colourName(colour) << " seat \"" << s.spec << "\": " << e.what() << "\n";
+            err_ << "reversi: " << colourName(colour) << " seat \"" << printable(s.spec, 60) << "\": " << printable(e.what())
+                 << "\n";
             return 2;
         }
     }
     reset(size_);
     if (!o_.startMoves.empty() && !loadMoves(size_, o_.startMoves)) {
-        err_ << "reversi: " << messages_.back() << "\n";
+        err_ << "reversi: " << printable(messages_.back()) << "\n";
         return 2;
     }
     recordChanged();
@@ -406,6 +422,7 @@ int Game::play(bool& quit) {
                 quit = true;
                 return 0;
             }
+            if (turn == Turn::kOutputFailed) return kPlayOutputFailed;
             if (turn == Turn::kEof) {
                 out_.flush();
                 err_ << "reversi: input ended in the middle of the game; the game so far: " << record() << "\n";
@@ -416,6 +433,7 @@ int Game::play(bool& quit) {
         draw(o_.showMoves);
         out_ << who(colour) << " is thinking...\n";
         out_.flush();
+        if (!out_) return kPlayOutputFailed;
         const Move m = moverFor(colour)->chooseMove(current().board, colour);
         if (m.isNone() || !current().board.isLegalMove(m.row, m.col, colour)) {
             err_ << "reversi: " << who(colour) << " chose an illegal move\n";
@@ -508,11 +526,12 @@ bool askPlaySettings(std::istream& in, std::ostream& out, PlaySettings& s) {
         if (!ask(side + ": human, greedy, smarter, smartest, random or part2", spec, [&](const std::string& a) {
                 const std::string problem = checkSeatSpec(a);
                 if (problem.empty()) spec = a;
-                return problem;
+                return printable(problem);
             }))
             return false;
         if (!ask(side + "'s name (- for none)", name.empty() ? "none" : name, [&](const std::string& a) {
-                if (a.size() > 40) return std::string("At most 40 characters, please.");
+                if (a.size() > kMaxNameLength) return std::string("At most 40 characters, please.");
+                if (hasControlCharacters(a)) return std::string("No control characters in a name, please.");
                 name = a;
                 return std::string();
             }))

@@ -49,9 +49,13 @@ struct PlayOptions {
 // "part2:time=T[,depth=L]"; anything else is returned unchanged.
 std::string applyEngineSettings(const std::string& spec, int level, double moveTime);
 
+// The status of a session whose output could not be written (the front-end says so).
+constexpr int kPlayOutputFailed = 2;
+
 // Plays games until the end (and more while the player accepts another one). Exit status: 0 when a
 // game ended or the player quit, 1 when the input ended in the middle of a game, 2 when the options
-// cannot be played (a bad seat spec or saved game), with a message on `err`.
+// cannot be played (a bad seat spec or saved game), with a message on `err`, or when `out` failed
+// (kPlayOutputFailed, without a message: the caller knows its stream).
 int runPlaySession(std::istream& in, std::ostream& out, std::ostream& err, const PlayOptions& options);
 
 // The setup questions at the start of a game (size, each seat and name, the engine's level and move

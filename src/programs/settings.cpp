@@ -3,12 +3,15 @@
 #include <sys/stat.h>
 
 #include <cerrno>
+#include <charconv>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 
+#include "platform/printable.hpp"
+#include "platform/text_file.hpp"
 #include "rules/board.hpp"
 #include "rules/game_record.hpp"
 #include "arena/player.hpp"
@@ -16,6 +19,10 @@
 namespace reversi {
 
 namespace {
+
+std::string withoutByteOrderMark(const std::string& text) {
+    return text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? text.substr(3) : text;
+}
 
 std::string trim(const std::string& s) {
     std::size_t b = 0, e = s.size();
@@ -48,10 +55,12 @@ bool parseBool(const std::string& text, bool& value) {
     return false;
 }
 
+// The shortest text that reads back as the same double (0.6, 0.1234567: six significant digits would
+// turn the latter into another value).
 std::string formatDouble(double v) {
-    std::ostringstream out;
-    out << v;
-    return out.str();
+    char buffer[32];
+    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, v);
+    return ec == std::errc() ? std::string(buffer, end) : "0";
 }
 
 void makeDirectories(const std::string& dir) {
@@ -88,9 +97,11 @@ std::string defaultSettingsPath() {
     return "";
 }
 
+bool isValidName(const std::string& name) { return name.size() <= kMaxNameLength && !hasControlCharacters(name); }
+
 PlaySettings parseSettings(const std::string& text, std::vector<std::string>& warnings) {
     PlaySettings s;
-    std::istringstream in(text);
+    std::istringstream in(withoutByteOrderMark(text));
     std::string line;
     int number = 0;
     while (std::getline(in, line)) {
@@ -114,7 +125,7 @@ PlaySettings parseSettings(const std::string& text, std::vector<std::string>& wa
             ok = checkSeatSpec(value).empty();
             if (ok) (key == "black" ? s.black : s.white) = value;
         } else if (key == "black_name" || key == "white_name") {
-            ok = value.size() <= 40;
+            ok = isValidName(value);
             if (ok) (key == "black_name" ? s.blackName : s.whiteName) = value;
         } else if (key == "level") {
             int level = 0;
@@ -134,37 +145,94 @@ PlaySettings parseSettings(const std::string& text, std::vector<std::string>& wa
             ok = parseDouble(value, d) && d >= 0 && d <= 60;
             if (ok) s.delay = d;
         } else {
-            warnings.push_back(where + "unknown setting \"" + key + "\"");
+            warnings.push_back(where + "unknown setting \"" + printable(key, 40) + "\"");
             continue;
         }
-        if (!ok) warnings.push_back(where + "bad value \"" + value + "\" for " + key + " (ignored)");
+        if (!ok) warnings.push_back(where + "bad value \"" + printable(value, 60) + "\" for " + key + " (ignored)");
     }
     return s;
 }
+
+namespace {
+
+// The value lines of the settings, in the file's order.
+std::vector<std::pair<std::string, std::string>> settingLines(const PlaySettings& s) {
+    return {{"size", std::to_string(s.size)},
+            {"black", s.black},
+            {"white", s.white},
+            {"black_name", s.blackName},
+            {"white_name", s.whiteName},
+            {"level", std::to_string(s.level)},
+            {"move_time", formatDouble(s.moveTime)},
+            {"color", s.color},
+            {"show_moves", s.showMoves ? "on" : "off"},
+            {"delay", formatDouble(s.delay)}};
+}
+
+std::string settingLine(const std::string& key, const std::string& value) {
+    return key + " = " + value + "\n";
+}
+
+}  // namespace
 
 std::string formatSettings(const PlaySettings& s) {
     std::string text =
         "# reversi play: the settings of the last game, used as the defaults of the next one.\n"
         "# Command-line options override them. Seats: human, greedy, smarter, smartest, random[:SEED],\n"
         "# part2[:time=S,depth=D,eval=hand]. color: auto, on or off.\n";
-    text += "size = " + std::to_string(s.size) + "\n";
-    text += "black = " + s.black + "\n";
-    text += "white = " + s.white + "\n";
-    text += "black_name = " + s.blackName + "\n";
-    text += "white_name = " + s.whiteName + "\n";
-    text += "level = " + std::to_string(s.level) + "\n";
-    text += "move_time = " + formatDouble(s.moveTime) + "\n";
-    text += "color = " + s.color + "\n";
-    text += std::string("show_moves = ") + (s.showMoves ? "on" : "off") + "\n";
-    text += "delay = " + formatDouble(s.delay) + "\n";
+    for (const auto& [key, value] : settingLines(s)) text += settingLine(key, value);
     return text;
 }
 
-PlaySettings loadSettings(const std::string& path, std::vector<std::string>& warnings) {
-    std::ifstream in(path);
-    if (!in) return {};
+std::string updateSettingsText(const std::string& oldText, const PlaySettings& settings) {
+    if (oldText.empty()) return formatSettings(settings);
+    const auto values = settingLines(settings);
+    std::vector<bool> written(values.size(), false);
+    std::string text;
+    std::istringstream in(withoutByteOrderMark(oldText));
+    std::string line;
+    while (std::getline(in, line)) {
+        const std::string t = trim(line);
+        const std::size_t eq = t.find('=');
+        bool replaced = false;
+        if (!t.empty() && t[0] != '#' && eq != std::string::npos) {
+            const std::string key = trim(t.substr(0, eq));
+            for (std::size_t k = 0; k < values.size(); ++k)
+                if (values[k].first == key) {
+                    text += settingLine(key, values[k].second);
+                    written[k] = replaced = true;
+                }
+        }
+        if (!replaced) text += line + "\n";
+    }
+    for (std::size_t k = 0; k < values.size(); ++k)
+        if (!written[k]) text += settingLine(values[k].first, values[k].second);
+    return text;
+}
+
+namespace {
+
+// The file's text within kSettingsFileLimits; empty when there is no file. Throws TextFileError.
+std::string readSettingsText(const std::string& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0 && errno == ENOENT) return "";
+    const auto in = openTextFile(path);
+    TextLineReader reader(*in, path, kSettingsFileLimits);
     std::string text, line;
-    while (std::getline(in, line) && text.size() < 65536) text += line + "\n";
+    while (reader.next(line)) text += line + "\n";
+    return text;
+}
+
+}  // namespace
+
+PlaySettings loadSettings(const std::string& path, std::vector<std::string>& warnings) {
+    std::string text;
+    try {
+        text = readSettingsText(path);
+    } catch (const TextFileError& e) {
+        warnings.push_back(std::string(e.what()) + " (the settings file is ignored)");
+        return {};
+    }
     std::vector<std::string> raw;
     PlaySettings s = parseSettings(text, raw);
     for (const std::string& w : raw) warnings.push_back(path + ": " + w);
@@ -172,9 +240,16 @@ PlaySettings loadSettings(const std::string& path, std::vector<std::string>& war
 }
 
 void saveSettings(const std::string& path, const PlaySettings& settings) {
+    std::string old;
+    try {
+        old = readSettingsText(path);
+    } catch (const TextFileError& e) {
+        // What cannot be read cannot be kept: leave it as it is.
+        throw std::runtime_error(std::string(e.what()) + " (left as it is)");
+    }
     const std::size_t slash = path.find_last_of('/');
     if (slash != std::string::npos && slash > 0) makeDirectories(path.substr(0, slash));
-    writeFileAtomically(path, formatSettings(settings));
+    writeFileAtomically(path, updateSettingsText(old, settings));
 }
 
 }  // namespace reversi

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "platform/text_file.hpp"
+
 namespace reversi {
 
 struct PlaySettings {
@@ -27,15 +29,29 @@ struct PlaySettings {
 // The settings file's path from the environment; empty when neither XDG_CONFIG_HOME nor HOME is set.
 std::string defaultSettingsPath();
 
+// The limits of the settings file: lines of 1024 characters, 64 KiB in all.
+inline constexpr TextLimits kSettingsFileLimits{1024, std::size_t{64} << 10};
+
+// A player's name: at most kMaxNameLength bytes, no control characters (a newline would start a line of
+// the settings file, an escape would reach the terminal).
+constexpr std::size_t kMaxNameLength = 40;
+bool isValidName(const std::string& name);
+
 // Parses a settings file's text. Unknown keys and bad values are skipped with a message each in
 // `warnings` (the default or earlier value stays).
 PlaySettings parseSettings(const std::string& text, std::vector<std::string>& warnings);
+// A new settings file: the comment at the top and every setting.
 std::string formatSettings(const PlaySettings& settings);
+// `oldText` with every setting's line given the value of `settings` (settings it lacks are added at
+// the end): comments, blank lines and unknown keys stay as they are. formatSettings when empty.
+std::string updateSettingsText(const std::string& oldText, const PlaySettings& settings);
 
-// Reads `path`; a missing file gives the defaults without a warning.
+// Reads `path` (within kSettingsFileLimits); a missing file gives the defaults without a warning, a
+// file that cannot be read (a directory, too long a line) the defaults with one.
 PlaySettings loadSettings(const std::string& path, std::vector<std::string>& warnings);
-// Writes `path` atomically, creating its directory (and parents) when missing. Throws
-// std::runtime_error on failure.
+// Writes `path` atomically with updateSettingsText of its old contents, creating its directory (and
+// parents) when missing. Throws std::runtime_error on failure, and when the old file cannot be read
+// (it is then left as it is).
 void saveSettings(const std::string& path, const PlaySettings& settings);
 
 // Checks a seat type: "human" or a built-in player spec. Returns an error message, empty when valid.

@@ -9,6 +9,10 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <utility>
+
+#include "platform/printable.hpp"
+#include "platform/text_file.hpp"
 
 namespace reversi {
 
@@ -71,11 +75,11 @@ ParsedMove parseMoveText(std::string_view text, int n) {
     while (!text.empty() && isSpace(text.front())) text.remove_prefix(1);
     while (!text.empty() && isSpace(text.back())) text.remove_suffix(1);
     if (text.empty()) return {kNoMove, "no move given"};
-    if (text.size() > 8) return {kNoMove, quoted(text.substr(0, 8), "...") + " is not a move"};
+    if (text.size() > 8) return {kNoMove, quoted(printable(text, 8), "") + " is not a move"};
     std::size_t i = 0;
     ParsedMove result = readMove(text, i, n);
     if (i != text.size()) result = {kNoMove, "is not a move (unexpected text after the square)"};
-    if (!result.ok()) result.error = quoted(text, "") + " " + result.error;
+    if (!result.ok()) result.error = quoted(printable(text), "") + " " + result.error;
     return result;
 }
 
@@ -98,7 +102,12 @@ RecordedGame parseRecordedGame(const std::string& text) {
     RecordedGame game;
     std::istringstream in(text);
     std::string line, body;
+    // Where each line of the body starts, to name the line of a bad move.
+    std::vector<std::pair<std::size_t, int>> lineStarts;
+    int number = 0;
     while (std::getline(in, line)) {
+        ++number;
+        if (number == 1 && line.compare(0, 3, "\xEF\xBB\xBF") == 0) line.erase(0, 3);  // a UTF-8 byte order mark
         std::size_t start = 0;
         while (start < line.size() && (line[start] == ' ' || line[start] == '\t')) ++start;
         if (start < line.size() && line[start] == '#') {
@@ -107,9 +116,16 @@ RecordedGame parseRecordedGame(const std::string& text) {
             if (!c.empty() && c.back() == '\r') c.pop_back();
             game.comments.push_back(c);
         } else {
+            lineStarts.emplace_back(body.size(), number);
             body += line + "\n";
         }
     }
+    const auto lineAt = [&](std::size_t offset) {
+        int at = lineStarts.empty() ? std::max(number, 1) : lineStarts.front().second;
+        for (const auto& [start, n] : lineStarts)
+            if (start <= offset) at = n;
+        return at;
+    };
     std::size_t i = 0;
     auto skipSpace = [&] {
         while (i < body.size() && isSpace(body[i])) ++i;
@@ -123,8 +139,9 @@ RecordedGame parseRecordedGame(const std::string& text) {
     const std::size_t digits = i;
     while (i < body.size() && isDigit(body[i]) && size < 1000) size = size * 10 + (body[i++] - '0');
     if (i == digits || !isValidSize(static_cast<int>(size)) || (i < body.size() && !isSpace(body[i])))
-        throw std::invalid_argument("a game record starts with its board size (\"size 8\" or \"8 f5d6...\"; an even "
-                                    "number from 4 to 26)");
+        throw RecordError(lineAt(digits),
+                          "a game record starts with its board size (\"size 8\" or \"8 f5d6...\"; an even "
+                          "number from 4 to 26)");
     game.size = static_cast<int>(size);
     while (true) {
         skipSpace();
@@ -134,29 +151,29 @@ RecordedGame parseRecordedGame(const std::string& text) {
         if (!m.ok()) {
             std::size_t end = at;
             while (end < body.size() && !isSpace(body[end]) && end - at < 12) ++end;
-            throw std::invalid_argument("move " + std::to_string(game.moves.size() + 1) + ": " +
-                                        quoted(std::string_view(body).substr(at, end - at), "") + " " + m.error);
+            throw RecordError(lineAt(at), "move " + std::to_string(game.moves.size() + 1) + ": " +
+                                              quoted(printable(std::string_view(body).substr(at, end - at)), "") +
+                                              " " + m.error);
         }
         game.moves.push_back(m.move);
         if (game.moves.size() > static_cast<std::size_t>(kMaxSize * kMaxSize))
-            throw std::invalid_argument("more moves than squares on the board");
+            throw RecordError(lineAt(at), "more moves than squares on the board");
     }
     return game;
 }
 
 RecordedGame loadRecordedGame(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot open " + path + ": " + std::strerror(errno));
     std::string text;
-    char buffer[4096];
-    while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
-        text.append(buffer, static_cast<std::size_t>(in.gcount()));
-        if (text.size() > (1u << 20)) throw std::invalid_argument(path + ": too large for a game record");
+    {
+        const auto in = openTextFile(path);
+        TextLineReader reader(*in, path, kRecordFileLimits);
+        std::string line;
+        while (reader.next(line)) text += line + "\n";
     }
     try {
         return parseRecordedGame(text);
-    } catch (const std::invalid_argument& e) {
-        throw std::invalid_argument(path + ": " + e.what());
+    } catch (const RecordError& e) {
+        throw RecordError(e.line, path + ":" + std::to_string(e.line) + ": " + e.what());
     }
 }
 

@@ -9,7 +9,9 @@
 #pragma once
 
 #include "platform/atomic_file.hpp"
+#include "platform/text_file.hpp"
 
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,12 +42,23 @@ struct RecordedGame {
 
 // The text of a saved game: `comments` as '#' lines, then the compact record line.
 std::string formatRecordedGame(const RecordedGame& game);
-// Parses a saved game (see the top of this file); throws std::invalid_argument with a readable
-// message (including the offending move's number) when the text is not a game record. Does not
-// check legality: replayGame does.
+// A text that is not a game record: the message says why (with the offending move's number), `line`
+// is the line of the text where it is.
+struct RecordError : std::invalid_argument {
+    RecordError(int lineNumber, const std::string& message) : std::invalid_argument(message), line(lineNumber) {}
+    int line;
+};
+
+// Parses a saved game (see the top of this file); throws RecordError when the text is not a game
+// record. A UTF-8 byte order mark at the start is skipped. Does not check legality: replayGame does.
 RecordedGame parseRecordedGame(const std::string& text);
 
-// Reads and parses a file; throws std::runtime_error (I/O) or std::invalid_argument (contents).
+// The limits of a saved game's file: lines of 16 KiB, 1 MiB in all.
+inline constexpr TextLimits kRecordFileLimits{16384, std::size_t{1} << 20};
+
+// Reads and parses a file; throws std::runtime_error for a file that cannot be read or is beyond
+// kRecordFileLimits ("cannot open PATH: REASON", "PATH is a directory", "PATH:3: a line longer than
+// 16384 characters"), RecordError for its contents ("PATH:2: move 3: ...").
 RecordedGame loadRecordedGame(const std::string& path);
 
 // One move of a replayed game.

@@ -6,6 +6,8 @@
 #include <fstream>
 #include <istream>
 
+#include "platform/printable.hpp"
+#include "platform/text_file.hpp"
 #include "rules/notation.hpp"
 
 namespace reversi {
@@ -68,10 +70,11 @@ TextPosition parsePosition(std::string_view line) {
     body = trim(body);
     const std::size_t space = body.find_first_of(" \t");
     if (space == std::string_view::npos)
-        throw PositionError("expected the squares, a space and the side to move, got \"" + std::string(body) + "\"");
+        throw PositionError("expected the squares, a space and the side to move, got \"" + printable(body, 40) + "\"");
     const std::string_view squares = body.substr(0, space);
     const std::string_view side = trim(body.substr(space));
-    if (side.size() != 1) throw PositionError("expected one letter for the side to move, got \"" + std::string(side) + "\"");
+    if (side.size() != 1)
+        throw PositionError("expected one letter for the side to move, got \"" + printable(side, 40) + "\"");
 
     const bool obf = squares.find_first_of("XxOo-*") != std::string_view::npos;
     const int cells = static_cast<int>(squares.size());
@@ -96,7 +99,7 @@ TextPosition parsePosition(std::string_view line) {
             cell = (c == 'B' || c == 'b') ? kBlack : (c == 'W' || c == 'w') ? kWhite : (c == 'U' || c == 'u' || c == '.') ? kEmpty : '?';
         }
         if (cell == '?')
-            throw PositionError(std::string("square ") + std::to_string(i + 1) + ": '" + c + "' is not " +
+            throw PositionError(std::string("square ") + std::to_string(i + 1) + ": '" + printable(std::string(1, c)) + "' is not " +
                                 (obf ? "X, O or -" : "B, W or U"));
         pos.board.set(i / n, i % n, cell);
     }
@@ -104,11 +107,11 @@ TextPosition parsePosition(std::string_view line) {
     if (obf) {
         if (s == 'X' || s == 'x' || s == '*') pos.toMove = kBlack;
         else if (s == 'O' || s == 'o') pos.toMove = kWhite;
-        else throw PositionError(std::string("side to move '") + s + "' is not X or O");
+        else throw PositionError("side to move '" + printable(std::string(1, s)) + "' is not X or O");
     } else {
         if (s == 'B' || s == 'b') pos.toMove = kBlack;
         else if (s == 'W' || s == 'w') pos.toMove = kWhite;
-        else throw PositionError(std::string("side to move '") + s + "' is not B or W");
+        else throw PositionError("side to move '" + printable(std::string(1, s)) + "' is not B or W");
     }
     return pos;
 }
@@ -116,24 +119,30 @@ TextPosition parsePosition(std::string_view line) {
 std::vector<TextPosition> readPositions(std::istream& in, const std::string& sourceName) {
     std::vector<TextPosition> out;
     std::string line;
-    int number = 0;
-    while (std::getline(in, line)) {
-        ++number;
-        const std::string_view t = trim(line);
-        if (t.empty() || t[0] == '#' || t[0] == '%') continue;
-        try {
-            out.push_back(parsePosition(t));
-        } catch (const PositionError& e) {
-            throw PositionError(sourceName + ":" + std::to_string(number) + ": " + e.what());
+    TextLineReader reader(in, sourceName, kPositionFileLimits);
+    try {
+        while (reader.next(line)) {
+            const std::string_view t = trim(line);
+            if (t.empty() || t[0] == '#' || t[0] == '%') continue;
+            try {
+                out.push_back(parsePosition(t));
+            } catch (const PositionError& e) {
+                throw PositionError(reader.where() + e.what());
+            }
         }
+    } catch (const TextFileError& e) {
+        throw PositionError(e.what());
     }
     return out;
 }
 
 std::vector<TextPosition> readPositionFile(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw PositionError(path + ": cannot open");
-    return readPositions(in, path);
+    try {
+        const auto in = openTextFile(path);
+        return readPositions(*in, path);
+    } catch (const TextFileError& e) {
+        throw PositionError(e.what());
+    }
 }
 
 std::string toObf(const Board& board, char toMove) {

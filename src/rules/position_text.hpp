@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "platform/text_file.hpp"
 #include "rules/board.hpp"
 
 namespace reversi {
@@ -25,6 +26,9 @@ namespace reversi {
 struct PositionError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
+
+// The limits of a position file: lines of 4096 characters, 16 MiB.
+inline constexpr TextLimits kPositionFileLimits{4096, std::size_t{16} << 20};
 
 struct MoveScore {
     Move move;
@@ -46,7 +50,9 @@ struct TextPosition {
 TextPosition parsePosition(std::string_view line);
 
 // Every position of a file: blank lines and lines starting with '#' or '%' are skipped. Errors name
-// the source and the line number.
+// the source and the line number. Bounded (kPositionFileLimits): a line of at most 4096 characters (a
+// 26x26 board text and its comment), 16 MiB in all; a directory or a file that cannot be opened is a
+// PositionError too ("DIR is a directory", "cannot open PATH: No such file or directory").
 std::vector<TextPosition> readPositions(std::istream& in, const std::string& sourceName);
 std::vector<TextPosition> readPositionFile(const std::string& path);
 

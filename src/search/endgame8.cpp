@@ -574,6 +574,9 @@ struct EndgameSolver8::Impl {
 
 EndgameSolver8::EndgameSolver8(int log2TableEntries) : impl_(std::make_unique<Impl>(log2TableEntries)) {}
 EndgameSolver8::~EndgameSolver8() = default;
+std::uint64_t EndgameSolver8::tableBytes(int log2TableEntries) {
+    return std::uint64_t{sizeof(Impl::Entry)} << log2TableEntries;
+}
 
 void EndgameSolver8::clear() { std::fill(impl_->table.begin(), impl_->table.end(), Impl::Entry{}); }
 std::uint64_t EndgameSolver8::nodes() const { return impl_->nodeCount; }

@@ -48,6 +48,9 @@ public:
     void clear();
     std::uint64_t nodes() const;
 
+    // The bytes of the transposition table of a solver built with log2TableEntries.
+    static std::uint64_t tableBytes(int log2TableEntries);
+
 private:
     struct Impl;
     std::unique_ptr<Impl> impl_;

@@ -1,5 +1,7 @@
 #include "tools/pattern_fit.hpp"
 
+#include "platform/text_file.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <bit>
@@ -133,10 +135,11 @@ void writeSamples(std::ostream& out, const std::vector<Sample>& samples) {
     }
 }
 
-std::vector<Sample> readSamples(std::istream& in) {
+std::vector<Sample> readSamples(std::istream& in, const std::string& name) {
     std::vector<Sample> samples;
     std::string line;
-    for (long number = 1; std::getline(in, line); ++number) {
+    TextLineReader reader(in, name, kSampleFileLimits);
+    while (reader.next(line)) {
         if (line.empty()) continue;
         Sample s;
         bool ok = line.size() >= 66 && line[64] == ' ';
@@ -154,10 +157,16 @@ std::vector<Sample> readSamples(std::istream& in) {
                 ok = false;
             }
         }
-        if (!ok) throw std::runtime_error("line " + std::to_string(number) + ": expected 64 squares of X, O, - and a score in -64..64");
+        if (!ok) throw std::runtime_error(reader.where() + "expected 64 squares of X, O, - and a score in -64..64");
         samples.push_back(s);
     }
     return samples;
+}
+
+std::uint64_t fitBytes(std::size_t samples) {
+    // The features of every sample's 8 images, and the weights, their gradients and counts.
+    return static_cast<std::uint64_t>(samples) * 8 * kFeatures * sizeof(std::uint32_t) +
+           std::uint64_t{3} * weightCount() * sizeof(double);
 }
 
 std::vector<double> fitWeights(const std::vector<Sample>& samples, const FitOptions& o,

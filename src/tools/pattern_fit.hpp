@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "platform/text_file.hpp"
+
 namespace reversi::pattern8 {
 
 struct Sample {
@@ -34,8 +36,13 @@ std::vector<Sample> generateSamples(const GenerateOptions& options, const std::f
 
 // One sample per line: 64 squares from a1 ('X' side to move, 'O' opponent, '-' empty), a space, the score.
 void writeSamples(std::ostream& out, const std::vector<Sample>& samples);
-// Reads what writeSamples wrote; throws std::runtime_error with the line number on a malformed line.
-std::vector<Sample> readSamples(std::istream& in);
+// The limits of a samples file: lines of 256 characters, 4 GiB in all.
+inline constexpr TextLimits kSampleFileLimits{256, std::size_t{4} << 30};
+// Reads what writeSamples wrote, within kSampleFileLimits; throws std::runtime_error naming `name` and
+// the line ("games.txt:12: expected 64 squares...") on a malformed or over-long line.
+std::vector<Sample> readSamples(std::istream& in, const std::string& name = "input");
+// The memory fitWeights takes for that many samples, to check before a fit.
+std::uint64_t fitBytes(std::size_t samples);
 
 struct FitOptions {
     int epochs = 60;

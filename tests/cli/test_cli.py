@@ -77,6 +77,26 @@ bad = [
     (["lab7part1", "--edition"], "lab7part1"),
     (["lab7part2", "--depth", "99"], "lab7part2"),
 ]
+# Every option that takes a number of seconds, a rate or a fraction refuses NaN and the infinities
+# (CLI::Range alone lets NaN through: every comparison with it is false).
+double_options = [
+    (["reversi", "play"], ["--move-time", "--delay", "--hint-time"]),
+    (["reversi", "replay", "game.txt"], ["--delay"]),
+    (["reversi", "part2"], ["--move-time"]),
+    (["lab7part2"], ["--move-time"]),
+    (["reversi", "nboard"], ["--move-time"]),
+    (["reversi", "gtp"], ["--move-time"]),
+    (["reversi", "match", "part2", "greedy"], ["--time-limit", "--wall-limit"]),
+    (["reversi", "bench"], ["--move-time", "--game-move-time"]),
+    (["reversi", "tune"], ["--move-time", "--accept"]),
+    (["reversi", "fit8", "generate", "-o", "x"], ["--random-moves"]),
+    (["reversi", "fit8", "train", "/dev/null"], ["--learning-rate", "--regularisation", "--validation"]),
+]
+for command, options in double_options:
+    for option in options:
+        for value in ["nan", "NaN", "-nan", "inf", "-inf", "infinity", "1e999"]:
+            bad.append((command + [option, value], " ".join(command[:3 if command[0] == "reversi" and command[1] == "fit8" else 2 if command[0] == "reversi" else 1])))
+
 for args, name in bad:
     code, out, err = run(args)
     lines = err.splitlines()

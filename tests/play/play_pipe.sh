@@ -85,10 +85,13 @@ echo "8 f5f5" > "$work/bad.txt"
 [ $? = 2 ] || fail "replay of an illegal game: exit status not 2"
 expect "$work/bad.err" "move 2 (f5) is illegal for White"
 
-# --- Remembered settings: one game sets them, the next uses them without options ---
-"$reversi" play --black smarter --white greedy --size 6 --black-name Sam --no-color --level 2 < /dev/null \
-    > "$work/first.out" 2>&1 || fail "computer game: exit status $?"
+# --- Remembered settings: one game at a terminal sets them, the next uses them without options ---
+# (A piped run never rewrites them: tests/robustness/files_and_streams.py.)
+python3 "$here/on_terminal.py" 'n\n' "$reversi" play --black smarter --white greedy --size 6 --black-name Sam \
+    --no-color --level 2 > "$work/first.out" 2>&1 || fail "computer game: exit status $?"
 expect "$work/first.out" "Game over. Final score:"
+expect "$work/first.out" "Play again? [y/N]: "
+sed -i 's/Play again? \[y\/N\]: $//' "$work/first.out"
 conf=$XDG_CONFIG_HOME/reversi/play.conf
 expect "$conf" "size = 6"
 expect "$conf" "black = smarter"

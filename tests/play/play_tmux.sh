@@ -99,9 +99,9 @@ wait_for ask "White's name (- for none) [none]:"
 type_line ask "Bo"
 wait_for ask "Play again? [y/N]:"
 grep -q $'\033' <<< "$(colours ask)" && fail "escape codes with --no-color"
-grep -qF "white_name = Bo" "$XDG_CONFIG_HOME/reversi/play.conf" || fail "settings not remembered"
 type_line ask "n"
 wait_for ask "EXIT=0"
+grep -qF "white_name = Bo" "$XDG_CONFIG_HOME/reversi/play.conf" || fail "settings not remembered"
 
 [ $failures = 0 ] && echo "play in a terminal: all checks passed"
 exit $((failures > 0))

@@ -103,7 +103,7 @@ TEST_CASE("pattern8: samples written and read back, a malformed line named by it
     CHECK(back[0].score == 12);
     CHECK(back[1].score == -64);
     std::stringstream bad(std::string(64, '-') + " 3\n" + std::string(63, '-') + "Z 3\n");
-    CHECK_THROWS_WITH(readSamples(bad), Catch::Contains("line 2"));
+    CHECK_THROWS_WITH(readSamples(bad), Catch::Contains("input:2: expected 64 squares"));
     std::stringstream range(std::string(64, '-') + " 65\n");
     CHECK_THROWS(readSamples(range));
 }

@@ -1,0 +1,22 @@
+// Text that came from outside (typed input, file contents, names, protocol arguments) shown back in a
+// message without letting a terminal interpret it: control bytes and malformed UTF-8 are escaped, so
+// `\033]0;pwned\007` is printed as the eight visible characters `\e]0;pwned\a`, never as an escape sequence.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace reversi {
+
+// `text` with every control character escaped: \t \n \r \a \b \f \v \e (ESC) and \0 by name, others
+// (and DEL, C1 controls, bytes that are not UTF-8) as \xHH. Valid UTF-8 (accented names) is kept.
+// At most `maxBytes` bytes of `text` are shown; a longer text ends in "..." (a cut never splits a
+// UTF-8 character).
+std::string printable(std::string_view text, std::size_t maxBytes = std::string_view::npos);
+
+// True when `text` has a control character (below 32, DEL, or a C1 control U+0080..U+009F) or bytes
+// that are not UTF-8: such text is refused as a name.
+bool hasControlCharacters(std::string_view text);
+
+}  // namespace reversi
