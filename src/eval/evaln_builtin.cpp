@@ -1,6 +1,7 @@
 // The weights built into the program: weights/patternN.bin, embedded by cmake/EmbedWeights.cmake.
 #include <cstdio>
 #include <cstdlib>
+#include <new>
 
 #include "eval/evaln.hpp"
 
@@ -14,6 +15,8 @@ const Weights& Weights::builtin() {
         try {
             const auto size = static_cast<std::size_t>(reversi_weights_patternn_end - reversi_weights_patternn_begin);
             return Weights(decodeWeights(reversi_weights_patternn_begin, size));
+        } catch (const std::bad_alloc&) {
+            throw;  // out of memory is the caller's to report, not a broken build
         } catch (const std::exception& e) {
             std::fprintf(stderr, "reversi: the built-in weights/patternN.bin is unusable: %s\n", e.what());
             std::abort();

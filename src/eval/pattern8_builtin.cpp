@@ -2,6 +2,7 @@
 // cmake/EmbedWeights.cmake.
 #include <cstdio>
 #include <cstdlib>
+#include <new>
 #include <stdexcept>
 #include <vector>
 
@@ -21,6 +22,8 @@ const std::int16_t* orderWeights() {
             if (set.name != kWeightsName || set.layout != kWeightsLayout || set.tables != 1 || set.perTable != weightCount())
                 throw std::runtime_error("a weights file for another evaluation");
             return set.weights;
+        } catch (const std::bad_alloc&) {
+            throw;  // out of memory is the caller's to report, not a broken build
         } catch (const std::exception& e) {
             std::fprintf(stderr, "reversi: the built-in weights/pattern8_order.bin is unusable: %s\n", e.what());
             std::abort();

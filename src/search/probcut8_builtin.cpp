@@ -1,6 +1,7 @@
 // The Multi-ProbCut fits built into the program: weights/probcut8.txt, embedded by cmake/EmbedWeights.cmake.
 #include <cstdio>
 #include <cstdlib>
+#include <new>
 #include <string>
 
 #include "search/probcut8.hpp"
@@ -15,6 +16,8 @@ const ProbCut8& builtinProbCut() {
         try {
             return parseProbCut(std::string(reinterpret_cast<const char*>(reversi_probcut8_begin),
                                             static_cast<std::size_t>(reversi_probcut8_end - reversi_probcut8_begin)));
+        } catch (const std::bad_alloc&) {
+            throw;  // out of memory is the caller's to report, not a broken build
         } catch (const std::exception& e) {
             std::fprintf(stderr, "reversi: the built-in weights/probcut8.txt is unusable: %s\n", e.what());
             std::abort();
