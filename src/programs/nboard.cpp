@@ -1,6 +1,8 @@
 #include "programs/nboard.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <memory>
 #include <cctype>
 #include <cstdio>
 #include <istream>
@@ -9,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "search/endgame8.hpp"
 #include "engine/engine.hpp"
+#include "programs/analyse.hpp"
 #include "platform/line_reader.hpp"
 #include "platform/printable.hpp"
 #include "bitboard/position.hpp"
@@ -42,7 +44,11 @@ public:
             words >> what;
             if (what == "depth") {
                 int d = 0;
-                if (words >> d) depth_ = std::clamp(d, 1, 60);
+                if (words >> d) {
+                    // A level: the deepest midgame search under the time budget (60: no limit).
+                    depth_ = d >= 60 ? 0 : std::clamp(d, 1, 59);
+                    engine_.reset();  // the next search starts an engine of the new level
+                }
             } else if (what == "game") {
                 const std::size_t at = line.find("game");
                 setGame(line.substr(at + 4));
@@ -75,6 +81,7 @@ private:
     void setGame(const std::string& ggf) {
         Board board(8);
         char side = kBlack;
+        double clock = -1, used[2] = {0, 0};
         // Tags NAME[value] in order: BO sets the board, B and W are moves.
         std::size_t i = 0;
         while (i < ggf.size()) {
@@ -92,7 +99,9 @@ private:
             if (close == std::string::npos) break;
             const std::string tag = ggf.substr(i, j - i), value = ggf.substr(j + 1, close - j - 1);
             i = close + 1;
-            if (tag == "BO") {
+            if (tag == "TI") {
+                clock = parseClock(value);
+            } else if (tag == "BO") {
                 std::istringstream v(value);
                 int n = 0;
                 std::string squares, s;
@@ -119,11 +128,54 @@ private:
                     return;
                 }
                 if (!sq.isPass) board.applyMove(sq.move.row, sq.move.col, colour);
+                used[colour == kBlack ? 0 : 1] += moveSeconds(value);
                 side = opponentOf(colour);
             }
         }
         board_ = board;
         toMove_ = side;
+        clock_ = clock;
+        used_[0] = used[0];
+        used_[1] = used[1];
+    }
+
+    // A GGF time "[[h:]m:]s", then anything after '/' (increments, overtime): the main time in seconds;
+    // -1 when there is none (no clock: the move time governs alone).
+    static double parseClock(const std::string& value) {
+        const std::string main = value.substr(0, value.find('/'));
+        if (main.empty()) return -1;
+        double total = 0;
+        std::size_t at = 0;
+        while (at <= main.size()) {
+            const std::size_t colon = main.find(':', at);
+            const std::string part = main.substr(at, colon == std::string::npos ? std::string::npos : colon - at);
+            char* end = nullptr;
+            const double v = std::strtod(part.c_str(), &end);
+            if (part.empty() || *end != '\0' || !(v >= 0) || v > 1e6) return -1;
+            total = total * 60 + v;
+            if (colon == std::string::npos) break;
+            at = colon + 1;
+        }
+        return total > 0 ? total : -1;
+    }
+
+    // The seconds a move took, from its "SQUARE/EVAL/TIME" text (0 when not given).
+    static double moveSeconds(const std::string& text) {
+        const std::size_t first = text.find('/');
+        if (first == std::string::npos) return 0;
+        const std::size_t second = text.find('/', first + 1);
+        if (second == std::string::npos) return 0;
+        const double t = std::strtod(text.c_str() + second + 1, nullptr);
+        return t >= 0 && t < 1e6 ? t : 0;
+    }
+
+    // This move's CPU budget: the move time, or less when the game clock of the side to move says so
+    // (its remaining time spread over its remaining moves, with a margin for the GUI's own overhead).
+    double moveBudget() const {
+        if (clock_ <= 0) return options_.moveTime;
+        const double left = clock_ - used_[toMove_ == kBlack ? 0 : 1];
+        const int movesLeft = std::max(1, (empties() + 1) / 2);
+        return std::clamp(0.8 * left / movesLeft, 0.01, options_.moveTime);
     }
 
     // A move of the side to move; a pass only when it has no legal move (as GTP's play).
@@ -138,32 +190,21 @@ private:
             return;
         }
         if (!sq.isPass) board_.applyMove(sq.move.row, sq.move.col, toMove_);
+        used_[toMove_ == kBlack ? 0 : 1] += moveSeconds(text);
         toMove_ = opponentOf(toMove_);
     }
 
     int empties() const { return board_.count(kEmpty); }
 
-    struct Scored {
-        Move move;
-        double eval;
-        bool exact;
-        int depth;
-        std::uint64_t nodes;
-        double seconds;
-    };
-
-    // Best move of the side to move (which has a legal move).
-    Scored best() {
-        if (empties() <= options_.exactEmpties) {
-            const Position<8> pos = Position<8>::fromBoard(board_, toMove_);
-            const SolveResult r = solver_.solve(pos.P.w[0], pos.O.w[0]);
-            return {squareToMove(8, r.move), static_cast<double>(r.score), true, empties(), r.nodes, r.seconds};
+    // The engine for this level and budget, kept from move to move with its tables.
+    EngineMover& engine() {
+        if (!engine_) {
+            EngineOptions o;
+            o.depthLimit = depth_;
+            engine_ = std::make_unique<EngineMover>(o);
         }
-        EngineMover engine(EngineOptions{options_.moveTime, depth_});
-        const Move m = engine.chooseMove(board_, toMove_);
-        const SearchReport& rep = engine.lastReport();
-        return {m, rep.exact ? rep.score : rep.score / 100.0, rep.exact, rep.exact ? empties() : rep.depth, rep.nodes,
-                rep.seconds};
+        engine_->setMoveTime(moveBudget());
+        return *engine_;
     }
 
     void go() {
@@ -173,9 +214,12 @@ private:
             send("status");
             return;
         }
-        const Scored s = best();
-        send("nodestats " + std::to_string(s.nodes) + fmt(" %.2f", s.seconds));
-        send("=== " + squareName(s.move) + fmt("/%.2f", s.eval) + fmt("/%.2f", s.seconds));
+        EngineMover& e = engine();
+        const Move m = e.chooseMove(board_, toMove_);
+        const SearchReport& r = e.lastReport();
+        const double eval = r.exact ? r.score : r.score / 100.0;
+        send("nodestats " + std::to_string(r.nodes) + fmt(" %.2f", r.seconds));
+        send("=== " + squareName(m) + fmt("/%.2f", eval) + fmt("/%.2f", r.seconds));
         send("status");
     }
 
@@ -195,46 +239,17 @@ private:
             send("status");
             return;
         }
-        std::vector<Scored> all;
-        for (const Move m : board_.legalMoves(toMove_)) {
-            Board child = board_;
-            child.applyMove(m.row, m.col, toMove_);
-            const char other = opponentOf(toMove_);
-            Scored s{m, 0, false, 0, 0, 0};
-            if (empties() - 1 <= options_.exactEmpties) {
-                const Position<8> pos = Position<8>::fromBoard(child, other);
-                s.eval = -solver_.solveWindow(pos.P.w[0], pos.O.w[0], -64, 64);
-                s.exact = true;
-                s.depth = empties();
-            } else if (!child.hasLegalMove(other)) {
-                // The opponent passes: the same side moves again.
-                EngineMover engine(EngineOptions{options_.moveTime / 4, std::max(1, depth_ - 1)});
-                if (child.hasLegalMove(toMove_)) {
-                    engine.chooseMove(child, toMove_);
-                    const SearchReport& r = engine.lastReport();
-                    s.eval = r.exact ? r.score : r.score / 100.0;
-                    s.exact = r.exact;
-                    s.depth = r.depth + 1;
-                } else {
-                    s.eval = child.count(toMove_) - child.count(other);
-                    s.exact = true;
-                    s.depth = 1;
-                }
-            } else {
-                EngineMover engine(EngineOptions{options_.moveTime / 4, std::max(1, depth_ - 1)});
-                engine.chooseMove(child, other);
-                const SearchReport& r = engine.lastReport();
-                s.eval = -(r.exact ? r.score : r.score / 100.0);
-                s.exact = r.exact;
-                s.depth = r.depth + 1;
-            }
-            all.push_back(s);
-        }
-        std::stable_sort(all.begin(), all.end(), [](const Scored& a, const Scored& b) { return a.eval > b.eval; });
+        // Every move searched after it is played (analyse.hpp), a share of the budget each.
+        EngineOptions o;
+        o.moveTime = std::max(0.01, moveBudget() / 4);
+        o.depthLimit = depth_ > 1 ? depth_ - 1 : depth_;
+        const std::vector<MoveAnalysis> all = analysePosition(board_, toMove_, o);
         for (int i = 0; i < n && i < static_cast<int>(all.size()); ++i) {
-            const Scored& s = all[static_cast<std::size_t>(i)];
-            send("search " + squareName(s.move) + fmt(" %.2f", s.eval) + " 0 " + std::to_string(s.depth) +
-                 (s.exact ? "@100%" : ""));
+            const MoveAnalysis& a = all[static_cast<std::size_t>(i)];
+            const double eval = a.exact ? a.margin : a.score / 100.0;
+            const int depth = a.exact ? empties() : a.depth + 1;
+            send("search " + squareName(a.move) + fmt(" %.2f", eval) + " 0 " + std::to_string(depth) +
+                 (a.exact ? "@100%" : ""));
         }
         send("status");
     }
@@ -243,8 +258,10 @@ private:
     NBoardOptions options_;
     Board board_{8};
     char toMove_ = kBlack;
-    int depth_ = 8;
-    EndgameSolver8 solver_{20};
+    int depth_ = 0;             // set depth: 0 for no limit but the time
+    double clock_ = -1;         // the GGF game clock in seconds (TI), -1: none given
+    double used_[2] = {0, 0};   // seconds used by black and white, from the moves' times
+    std::unique_ptr<EngineMover> engine_;  // kept across moves (its tables too) until the level changes
 };
 
 }  // namespace

@@ -1,19 +1,23 @@
-// The NBoard protocol (version 2), the engine side: lets Othello GUIs such as NBoard drive the engine.
+// The NBoard protocol (version 2), the engine side: lets Othello GUIs such as NBoard, and match
+// programs (`reversi match` with an nboard: player), drive the engine.
 //
 // Commands read (one per line; anything else is ignored):
 //   nboard 2            start; answered with "set myname reversi"
-//   set depth D         search depth of later go / hint commands (1..60)
-//   set game GGF        the position at the end of a GGF game (BO[8 ... side] then B[..] W[..] moves)
+//   set depth D         a playing level: the midgame search goes at most D plies deep and the exact
+//                       solve starts at 2D empties, both within the move time (60: the time alone)
+//   set game GGF        the position at the end of a GGF game (BO[8 ... side] then B[..] W[..] moves);
+//                       TI[time] with the moves' times (B[F5/eval/seconds]) is a game clock, honoured
 //   set contempt N      accepted and ignored
-//   move M[/eval/time]  a move of the side to move ("PA" passes)
+//   move M[/eval/time]  a move of the side to move ("PA" passes only when it has no move)
 //   go                  answered with "nodestats N T", "=== MOVE/EVAL/TIME" (PA when the side to move
 //                       must pass)
 //   hint N              "search MOVE EVAL 0 DEPTH" for the N best moves, then "status"
 //   ping N              "pong N" (every earlier command is finished by then)
 //   learn               "learned"
 //   quit                ends the session
-// Evals are in discs from the side to move's point of view (exact once the endgame is solved). Every
-// reply line is flushed.
+// Evals are in discs from the side to move's point of view (exact once the endgame is solved). One
+// engine serves the whole session, so its tables carry over from move to move. Every reply line is
+// flushed.
 #pragma once
 
 #include <iosfwd>
@@ -21,8 +25,7 @@
 namespace reversi {
 
 struct NBoardOptions {
-    double moveTime = 1.0;  // CPU seconds per search (set depth makes the search deterministic within it)
-    int exactEmpties = 16;  // at or below: go and hint use the exact endgame solver
+    double moveTime = 1.0;  // CPU seconds per move at most (less when a game clock runs short)
 };
 
 // Runs the protocol until quit or end of input; returns the exit status (0).

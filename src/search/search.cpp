@@ -203,8 +203,10 @@ SearchReport Searcher<N>::run(const Pos& root, int colour, const EngineOptions& 
     const int empties = root.emptyCount();
     tm_.setPhase(1.0 - static_cast<double>(empties) / S);
     const bool deterministic = options.maxDepth > 0;
-    const int depthCap = std::min(deterministic ? options.maxDepth : kMaxIterDepth, kMaxIterDepth);
-    const bool trySolve = deterministic ? empties <= options.maxDepth : empties <= solveEmpties(N, options.moveTime);
+    const int levelCap = options.depthLimit > 0 ? std::min(options.depthLimit, kMaxIterDepth) : kMaxIterDepth;
+    const int depthCap = std::min(deterministic ? options.maxDepth : levelCap, kMaxIterDepth);
+    const bool trySolve = deterministic ? empties <= options.maxDepth
+                                        : empties <= solveEmpties(N, options.moveTime) && empties <= 2 * levelCap;
     // Before a solve: a short midgame search for move ordering and as the fallback should the solve not
     // finish (fixed depth when deterministic, else a small share of the budget).
     const int midLimit = std::min({depthCap, empties, trySolve && deterministic ? kPreSolveDepth : kMaxIterDepth});

@@ -35,8 +35,10 @@ SearchReport searchPosition8(const Board& board, char colour, const EngineOption
     const auto stop = [&tm] { return tm.hardStop(); };
     std::uint64_t nodes = 0;
 
-    const bool trySolve = deterministic ? empties <= options.maxDepth : empties <= solveEmpties(8, options.moveTime);
-    const int depthCap = deterministic ? std::min(options.maxDepth, trySolve ? kPreSolveDepth : kMaxDepth) : kMaxDepth;
+    const int levelCap = options.depthLimit > 0 ? std::min(options.depthLimit, kMaxDepth) : kMaxDepth;
+    const bool trySolve = deterministic ? empties <= options.maxDepth
+                                        : empties <= solveEmpties(8, options.moveTime) && empties <= 2 * levelCap;
+    const int depthCap = deterministic ? std::min(options.maxDepth, trySolve ? kPreSolveDepth : kMaxDepth) : levelCap;
     int bestSq = std::countr_zero(bb8::moves(P, O));
     int bestScore = 0;
     double lastIteration = 0;

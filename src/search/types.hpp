@@ -23,6 +23,9 @@ struct EngineOptions {
     // 0: deepen until the time runs out. N > 0: stop after depth N (deterministic, for reproducible
     // transcripts), still never over moveTime.
     int maxDepth = 0;
+    // N > 0 (with maxDepth 0): a timed search that deepens to at most N plies and solves exactly only
+    // at or below 2N empties: a playing level, as NBoard's `set depth`, not a deterministic depth.
+    int depthLimit = 0;
     // Evaluation weights (nullptr: defaultEvalWeights()); for the tuning tool. Must outlive the engine.
     const EvalWeights* weights = nullptr;
     Evaluation evaluation = Evaluation::kDefault;

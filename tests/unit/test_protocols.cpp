@@ -28,11 +28,11 @@ std::string gtp(const std::string& script) {
     return out.str();
 }
 
-std::string nboard(const std::string& script) {
+std::string nboard(const std::string& script, double moveTime = 0.2) {
     std::istringstream in(script);
     std::ostringstream out;
     NBoardOptions options;
-    options.moveTime = 0.2;
+    options.moveTime = moveTime;
     runNBoard(in, out, options);
     return out.str();
 }
@@ -122,6 +122,45 @@ TEST_CASE("NBoard: an exact endgame move (FFO #1)", "[protocols]") {
     for (const auto& l : out)
         if (l.rfind("=== g8/18.00/", 0) == 0) found = true;
     CHECK(found);
+}
+
+TEST_CASE("NBoard: set depth is a level, a maximum depth under the time", "[protocols]") {
+    // 30 empties: `set depth 2` answers each hint from a search of at most 2 plies after the move.
+    const std::string game = "set game (;GM[Othello]BO[8 --O-O-----OOOO--**O-OOOO-O**OO--O***OO--*-*-O*-----**O*-------O* *];)\n";
+    const auto out = lines(nboard("nboard 2\nset depth 2\n" + game + "hint 3\nping 1\n", 2.0));
+    int searches = 0;
+    for (const auto& l : out) {
+        if (l.rfind("search ", 0) != 0) continue;
+        ++searches;
+        std::istringstream words(l);
+        std::string word, move, eval, zero;
+        int depth = 0;
+        words >> word >> move >> eval >> zero >> depth;
+        CHECK(depth >= 1);
+        CHECK(depth <= 2);
+        CHECK(l.find("@100%") == std::string::npos);  // 30 empties: no solve at this level
+    }
+    for (const auto& l : out) CHECK(l.rfind("status only", 0) != 0);  // the position was taken
+    CHECK(searches == 3);
+    CHECK(out.back() == "pong 1");
+}
+
+TEST_CASE("NBoard: the GGF game clock shortens the moves when it runs low", "[protocols]") {
+    // Black has used 59.9 s of a 1-minute clock over its two moves: about 0.1 s left for 29 moves,
+    // so its move comes at once although the move time allows 5 s.
+    const std::string game = "set game (;GM[Othello]TI[1:00]BO[8 ---------------------------O*------*O---------------------------"
+                             " *]B[F5//30.0]W[F6//1.0]B[E6//29.9]W[F4//1.0];)\n";
+    const auto out = lines(nboard("nboard 2\n" + game + "go\nping 1\n", 5.0));
+    std::string reply;
+    for (const auto& l : out)
+        if (l.rfind("=== ", 0) == 0) reply = l;
+    REQUIRE(reply.size() > 7);
+    const double seconds = std::stod(reply.substr(reply.rfind('/') + 1));
+    CHECK(seconds < 0.5);
+    // No clock: the same position may take its time (a search that stops by itself also passes).
+    const std::string untimed = "set game (;GM[Othello]BO[8 ---------------------------O*------*O---------------------------"
+                                " *]B[F5]W[F6]B[E6]W[F4];)\n";
+    CHECK(lines(nboard("nboard 2\n" + untimed + "go\nping 2\n", 0.3)).back() == "pong 2");
 }
 
 TEST_CASE("Lines are read in bounded memory: an over-long line is cut, the next is intact", "[protocols]") {

@@ -187,6 +187,30 @@ TEST_CASE("maxDepth makes the engine deterministic", "[search]") {
     }
 }
 
+TEST_CASE("depthLimit caps a timed search without making it a fixed-depth one", "[search]") {
+    std::mt19937 rng(11);
+    for (int n : {8, 10}) {
+        Board board(n);
+        char colour = kBlack;
+        REQUIRE(randomPosition(n, n * n / 2, rng, board, colour));
+        EngineOptions capped;
+        capped.moveTime = 5.0;
+        capped.depthLimit = 3;
+        EngineMover a(capped);
+        a.chooseMove(board, colour);
+        CHECK(a.lastReport().depth == 3);
+        CHECK_FALSE(a.lastReport().exact);
+        // A level of 60 is no limit: a timed search well past the 6 plies a fixed depth of 60 does
+        // before its (unfinishable) solve.
+        EngineOptions level60;
+        level60.moveTime = 0.5;
+        level60.depthLimit = 60;
+        EngineMover b(level60);
+        b.chooseMove(board, colour);
+        CHECK(b.lastReport().depth > 6);
+    }
+}
+
 TEST_CASE("engine returns the only legal move at once", "[search]") {
     // Black's only move from this 4x4 position is a1... found by search below rather than by hand.
     std::mt19937 rng(9);
