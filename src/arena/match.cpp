@@ -174,6 +174,11 @@ std::vector<GameRecord> runGames(const std::vector<Player>& players, const std::
         if (!task.opening.empty() && (players[task.black].isExternal() || players[task.white].isExternal()))
             throw std::invalid_argument("random openings need built-in players: an external program always "
                                         "starts from the standard position");
+    for (const GameTask& task : tasks)
+        for (const int seat : {task.black, task.white})
+            if (players[seat].kind == PlayerKind::kNBoard && task.size != 8)
+                throw std::invalid_argument("the NBoard engine \"" + players[seat].name + "\" plays 8x8 only, not " +
+                                            std::to_string(task.size) + "x" + std::to_string(task.size));
     signal(SIGPIPE, SIG_IGN);
     std::vector<GameRecord> records(tasks.size());
     std::vector<Worker> running;

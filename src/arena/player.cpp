@@ -86,9 +86,9 @@ Player parsePlayer(const std::string& spec) {
         const bool word = std::all_of(prefix.begin(), prefix.end(), [](char ch) {
             return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_' || ch == '-';
         });
-        static const char* const kKnown[] = {"cmd", "gtp", "random", "greedy", "smarter", "smartest", "part2"};
+        static const char* const kKnown[] = {"cmd", "gtp", "nboard", "random", "greedy", "smarter", "smartest", "part2"};
         if (word && std::none_of(std::begin(kKnown), std::end(kKnown), [&](const char* k) { return prefix == k; }))
-            bad(spec, "unknown player kind \"" + prefix + ":\" (known: random:, part2:, cmd:, gtp:)");
+            bad(spec, "unknown player kind \"" + prefix + ":\" (known: random:, part2:, cmd:, gtp:, nboard:)");
     }
     if (spec.rfind("gtp:", 0) == 0) {  // a GTP engine (gtp_player.hpp); openings allowed
         try {
@@ -98,6 +98,23 @@ Player parsePlayer(const std::string& spec) {
         }
         if (player.argv.empty()) bad(spec, "no program named after gtp:");
         player.kind = PlayerKind::kGtp;
+        return player;
+    }
+    if (spec.rfind("nboard:", 0) == 0) {  // an NBoard engine (nboard_player.hpp); 8x8, openings allowed
+        try {
+            player.argv = splitCommandLine(spec.substr(7));
+        } catch (const std::invalid_argument& e) {
+            bad(spec, e.what());
+        }
+        if (!player.argv.empty() && player.argv[0].rfind("depth=", 0) == 0) {
+            int depth = 0;
+            if (!parseNumber(player.argv[0].substr(6), depth) || depth < 1 || depth > 60)
+                bad(spec, "depth= takes a level from 1 to 60");
+            player.nboardDepth = depth;
+            player.argv.erase(player.argv.begin());
+        }
+        if (player.argv.empty()) bad(spec, "no program named after nboard:");
+        player.kind = PlayerKind::kNBoard;
         return player;
     }
     if (spec.rfind("cmd:", 0) == 0 || spec.find('/') != std::string::npos) {
@@ -217,8 +234,10 @@ std::string shortPath(const std::string& word) {
 }  // namespace
 
 void resolveProgram(Player& player) {
-    if (player.kind != PlayerKind::kExternal && player.kind != PlayerKind::kGtp) return;
-    const std::string prefix = player.kind == PlayerKind::kGtp ? "gtp:" : "cmd:";
+    if (!player.runsProgram()) return;
+    const std::string prefix = player.kind == PlayerKind::kGtp      ? "gtp:"
+                               : player.kind == PlayerKind::kNBoard ? "nboard:" + (player.nboardDepth > 0 ? "depth=" + std::to_string(player.nboardDepth) + " " : std::string())
+                                                                    : "cmd:";
     std::string& program = player.argv[0];
     std::string shortName;
     std::error_code ec;
@@ -264,7 +283,7 @@ void resolveProgram(Player& player) {
     }
     player.spec = prefix + joinCommandLine(player.argv);
     if (shortName.empty()) shortName = joinCommandLine(shortWords);
-    player.name = player.kind == PlayerKind::kGtp ? "gtp:" + shortName : shortName;
+    player.name = player.kind == PlayerKind::kExternal ? shortName : prefix + shortName;
 }
 
 void distinctNames(std::vector<Player>& players) {
@@ -300,7 +319,8 @@ std::unique_ptr<Mover> makeBuiltinMover(const Player& player, std::uint64_t seed
             return std::make_unique<EngineMover>(options);
         }
         case PlayerKind::kExternal:
-        case PlayerKind::kGtp: break;
+        case PlayerKind::kGtp:
+        case PlayerKind::kNBoard: break;
     }
     throw std::logic_error("makeBuiltinMover: not a built-in player");
 }

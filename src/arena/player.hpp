@@ -13,6 +13,8 @@
 //   anything containing '/'           the same, e.g. "./build/lab7part2 --depth 3"; a directory stands for
 //                                     the submission in it (resolveProgram)
 //   gtp:PROGRAM ARGS...               a GTP engine (gtp_player.hpp), e.g. "gtp:/usr/games/gtp-rhino -l 3"
+//   nboard:[depth=D ]PROGRAM ARGS...  an NBoard engine, 8x8 only (nboard_player.hpp), e.g.
+//                                     "nboard:build/reversi nboard --move-time 0.1"
 // Any other "word:" prefix is an error, even when the spec contains '/'.
 #pragma once
 
@@ -26,7 +28,7 @@
 
 namespace reversi {
 
-enum class PlayerKind { kRandom, kGreedy, kSmarter, kSmartest, kPart2, kExternal, kGtp };
+enum class PlayerKind { kRandom, kGreedy, kSmarter, kSmartest, kPart2, kExternal, kGtp, kNBoard };
 
 class Player {
 public:
@@ -39,8 +41,11 @@ public:
     std::shared_ptr<const EvalWeights> weights;  // part2 with w.NAME=VALUE options (engine.weights points here)
     std::vector<std::string> argv;    // external program and its arguments
     std::vector<std::string> environment;  // external program: "NAME=VALUE" set for it
+    int nboardDepth = 0;              // nboard: the level sent with `set depth` (0: none sent)
 
     bool isExternal() const { return kind == PlayerKind::kExternal; }
+    // A program run by the referee in the sandbox, whatever protocol it speaks.
+    bool runsProgram() const { return kind == PlayerKind::kExternal || kind == PlayerKind::kGtp || kind == PlayerKind::kNBoard; }
 };
 
 // Parses a player spec; throws std::invalid_argument with a one-line message when it is malformed.
@@ -51,7 +56,7 @@ std::vector<std::string> splitCommandLine(const std::string& text);
 // The words back as one command line that splitCommandLine reads as these words.
 std::string joinCommandLine(const std::vector<std::string>& words);
 
-// Makes an external or GTP player ready to run from anywhere, before any game: a directory stands for
+// Makes an external, GTP or NBoard player ready to run from anywhere, before any game: a directory stands for
 // the submission in it (its `lab7part2`, else `a.out`, else its only executable file); the program must
 // exist and be executable (searched on PATH when its name has no '/'); the program and the arguments
 // naming existing files become absolute paths (in `argv` and `spec`). The name for tables becomes

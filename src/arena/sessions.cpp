@@ -2,6 +2,7 @@
 
 #include "arena/external_player.hpp"
 #include "arena/gtp_player.hpp"
+#include "arena/nboard_player.hpp"
 #include "platform/cpu_clock.hpp"
 #include "platform/splitmix.hpp"
 
@@ -35,6 +36,7 @@ std::unique_ptr<GameSession> newSession(const Player& player, std::uint64_t game
                                         const RefereeOptions& options) {
     if (player.isExternal()) return makeExternalSession(player.argv, options, player.environment);
     if (player.kind == PlayerKind::kGtp) return makeGtpSession(player.argv, options);
+    if (player.kind == PlayerKind::kNBoard) return makeNBoardSession(player.argv, player.nboardDepth, options);
     const std::uint64_t moverSeed = player.hasSeed ? mixSeed(player.seed, static_cast<std::uint64_t>(gameIndex))
                                             : mixSeed(gameSeed, static_cast<std::uint64_t>(colour));
     return std::make_unique<BuiltinSession>(makeBuiltinMover(player, moverSeed));

@@ -1,0 +1,27 @@
+// An NBoard engine as a player (spec `nboard:PROGRAM ARGS...`, e.g. `nboard:build/reversi nboard` or
+// Edax's `nboard:lEdax-x64 -nboard`; 8x8 only): the engine runs in the sandbox like every external
+// program and is driven by the NBoard protocol, version 2.
+//
+// Each move sends the whole position as a GGF game (`set game` with BO[8 ...], so random openings and
+// passes need no history), then `go`, and reads lines until `=== MOVE`; other lines (status, nodestats,
+// set myname) are ignored. With `depth=D` as the spec's first word (`nboard:depth=12 PROGRAM ...`) the
+// session sends `set depth D` once after `nboard 2`. The CPU time of a move is the engine's whole
+// process tree's, as for every external program.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "arena/game_session.hpp"
+
+namespace reversi {
+
+// `depth`: the level sent with `set depth` (0: none sent, the engine's own default).
+std::unique_ptr<GameSession> makeNBoardSession(const std::vector<std::string>& argv, int depth,
+                                               const RefereeOptions& options);
+
+// The GGF game that sets `board` with `colour` to move: "(;GM[Othello]...BO[8 <64 squares> <* or O>];)".
+std::string nboardGameText(const Board& board, char colour);
+
+}  // namespace reversi

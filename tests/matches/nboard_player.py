@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""The nboard: player (issue 17): `reversi match` drives an NBoard engine, tested with `reversi nboard`
+itself and with hostile engines written as shell scripts.
+
+- our NBoard engine plays whole games from random openings, both colours, with no fault;
+- `depth=D` is sent as `set depth D` (seen by a recording engine);
+- an engine that passes with a move available, plays an illegal square or spins loses its game with
+  the right reason, and no process of it is left;
+- sizes other than 8 and a bad depth are errors (exit 2) before any game.
+
+    nboard_player.py BUILD_DIR
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+build = os.path.abspath(sys.argv[1])
+reversi = os.path.join(build, "reversi")
+failures = []
+
+
+def check(name, ok, detail=""):
+    print(("ok   " if ok else "FAIL ") + name + ("" if ok else ": " + detail), flush=True)
+    if not ok:
+        failures.append(name)
+
+
+def match(*args, timeout=300):
+    p = subprocess.run([reversi, "match"] + list(args) + ["--json", "-"], capture_output=True, text=True,
+                       timeout=timeout)
+    return p.returncode, (json.loads(p.stdout) if p.returncode == 0 else None), p.stderr
+
+
+def script(directory, name, body):
+    path = os.path.join(directory, name)
+    with open(path, "w") as f:
+        f.write("#!/bin/sh\n" + body)
+    os.chmod(path, 0o755)
+    return path
+
+
+with tempfile.TemporaryDirectory(prefix="reversi-nboard-") as tmp:
+    ours = "nboard:%s nboard --move-time 0.02" % reversi
+    status, summary, err = match(ours, "random", "--games", "4", "--opening-plies", "4")
+    check("our NBoard engine plays 4 games from openings without a fault", status == 0 and summary is not None
+          and len(summary["games"]) == 4 and not any("forfeit" in g for g in summary["games"])
+          and all(len(g["moves"]) >= 2 * 40 for g in summary["games"]), "%d %r" % (status, err[-300:]))
+    if summary:
+        check("... and beats random", summary["result"]["wins"] >= 3, repr(summary["result"]))
+
+    # External programs may run as another user (the sandbox drops root): a log they can write.
+    os.chmod(tmp, 0o755)
+    log = os.path.join(tmp, "commands.log")
+    open(log, "w").close()
+    os.chmod(log, 0o666)
+    # A recorder: appends every command to the log and hands it to our engine.
+    recorder = script(tmp, "recorder.sh", 'tee -a "%s" | %s nboard --move-time 0.01\n' % (log, reversi))
+    status, summary, err = match("nboard:depth=7 " + recorder, "random", "--games", "1")
+    with open(log) if os.path.exists(log) else open(os.devnull) as f:
+        commands = f.read().splitlines()
+    check("depth=7 is sent once as set depth 7, after nboard 2", commands[:2] == ["nboard 2", "set depth 7"]
+          and commands.count("set depth 7") == 1, repr(commands[:3]))
+    check("each move is a set game with the whole board, then go",
+          any(c.startswith("set game (;GM[Othello]") and "BO[8 " in c for c in commands) and "go" in commands,
+          repr(commands[2:4]))
+
+    hostile = {
+        "passes": ('while read line; do case "$line" in go) echo "=== PA";; esac; done\n',
+                   "answered PA with a legal move available"),
+        "illegal": ('while read line; do case "$line" in go) echo "status thinking"; echo "=== A1/0.00/0.01";; esac; done\n',
+                    "illegal"),
+        "spins": ('while read line; do case "$line" in go) while :; do :; done;; esac; done\n', "CPU time"),
+    }
+    for name, (body, reason) in hostile.items():
+        path = script(tmp, name + ".sh", body)
+        status, summary, err = match("nboard:" + path, "greedy", "--games", "2", "--time-limit", "0.3",
+                                     "--wall-limit", "3", timeout=120)
+        games = summary["games"] if summary else []
+        lost = [g for g in games if g.get("forfeit") and (g["forfeit"] == "B") == (g["black"].endswith(name + ".sh"))]
+        check("an engine that %s loses both games by a fault naming it" % name,
+              status == 0 and len(lost) == 2 and all(reason in g.get("reason", "") for g in lost),
+              "%d %r %r" % (status, [g.get("reason") for g in games], err[-200:]))
+        left = subprocess.run(["pgrep", "-f", path], capture_output=True, text=True).stdout.split()
+        check("no process of the engine that %s is left" % name, not left, repr(left))
+
+    status, _, err = match("nboard:" + recorder, "random", "--sizes", "8,10")
+    check("size 10 with an NBoard engine: exit 2 before any game", status == 2 and "8x8 only" in err, err)
+    status, _, err = match("nboard:depth=61 " + recorder, "random")
+    check("depth=61: exit 2", status == 2 and "depth=" in err, err)
+
+print("%d failure(s)" % len(failures))
+sys.exit(1 if failures else 0)
