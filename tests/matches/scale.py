@@ -54,7 +54,7 @@ try:
         shutil.copy(os.path.join(build, exe), os.path.join(tmp, "subs", name, "a.out"))
 
     # Errors before any game.
-    for spec, words in (("nboard:foo/bar", "unknown player kind"), ("cmd:./nothere/a.out", "no program"),
+    for spec, words in (("xyz:foo/bar", "unknown player kind"), ("cmd:./nothere/a.out", "no program"),
                         ("subs/nobody", "no program"), ("cmd:no-such-program-x", "no program")):
         start = time.time()
         code, out, err = run(["tournament", "greedy", spec, "--results", "never"], tmp)
@@ -86,7 +86,8 @@ try:
                             stderr=subprocess.PIPE, start_new_session=True)
     deadline = time.time() + 60
     gamesdir = os.path.join(tmp, "cut", "games")
-    while time.time() < deadline and (not os.path.isdir(gamesdir) or len(os.listdir(gamesdir)) < 3):
+    while time.time() < deadline and (not os.path.isdir(gamesdir) or
+                                      len([n for n in os.listdir(gamesdir) if n.endswith(".json")]) < 3):
         time.sleep(0.01)
     os.killpg(proc.pid, signal.SIGINT)
     out, err = proc.communicate(timeout=30)
