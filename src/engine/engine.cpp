@@ -22,7 +22,13 @@ struct EngineMover::Impl {
     // that a move depends on its position alone.
 };
 
-EngineMover::EngineMover(EngineOptions options) : options_(options), impl_(new Impl) {}
+EngineMover::EngineMover(EngineOptions options) : options_(options), impl_(new Impl) {
+    // Decode the built-in 8x8 weights now (tens of milliseconds), not inside the first move's budget.
+    if (options_.evaluation == Evaluation::kDefault) {
+        eval8::Weights::builtin();
+        if (options_.probCut) builtinProbCut();
+    }
+}
 
 EngineMover::~EngineMover() { delete impl_; }
 
