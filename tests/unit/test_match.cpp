@@ -123,7 +123,7 @@ TEST_CASE("a broken external player loses through the worker too", "[match]") {
 }
 
 TEST_CASE("player specs: unknown kinds, missing programs, names by directory", "[match]") {
-    CHECK_THROWS_WITH(parsePlayer("nboard:foo/bar"), Catch::Contains("unknown player kind \"nboard:\""));
+    CHECK_THROWS_WITH(parsePlayer("xyz:foo/bar"), Catch::Contains("unknown player kind \"xyz:\""));
     CHECK_THROWS_AS(parsePlayer("gtpx:/usr/bin/x"), std::invalid_argument);
     CHECK(parsePlayer("subs/alice:v2/a.out").isExternal());  // a path with ':' is still a path
     Player missing = parsePlayer("cmd:./no/such/program");

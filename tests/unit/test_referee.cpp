@@ -59,9 +59,14 @@ TEST_CASE("player specs", "[referee]") {
     CHECK(e.isExternal());
     CHECK(e.argv == std::vector<std::string>{"python3", "my player.py", "--x"});
     CHECK(parsePlayer("./a.out -q").argv == std::vector<std::string>{"./a.out", "-q"});
+    const Player nb = parsePlayer("nboard:depth=12 ./edax -nboard");
+    CHECK(nb.kind == PlayerKind::kNBoard);
+    CHECK(nb.nboardDepth == 12);
+    CHECK(nb.argv == std::vector<std::string>{"./edax", "-nboard"});
+    CHECK(parsePlayer("nboard:./e").nboardDepth == 0);
     for (const char* bad : {"", "grredy", "random:x", "random:", "greedy:3", "part2:time=0", "part2:speed=3",
                             "part2:depth=-1", "part2:eval=patterns", "part2:eval=", "part2:asp=-1", "part2:w.nothing=3", "part2:mpc=maybe",
-                            "part2:w.parity=x", "cmd:", "cmd:'open", "nboard:foo/bar", "xyz:./a.out"})
+                            "part2:w.parity=x", "cmd:", "cmd:'open", "nboard:", "nboard:depth=0 ./x", "nboard:depth=61 ./x", "xyz:./a.out"})
         CHECK_THROWS_AS(parsePlayer(bad), std::invalid_argument);
 }
 

@@ -200,15 +200,18 @@ TEST_CASE("depthLimit caps a timed search without making it a fixed-depth one", 
         a.chooseMove(board, colour);
         CHECK(a.lastReport().depth == 3);
         CHECK_FALSE(a.lastReport().exact);
-        // A level of 60 is no limit: a timed search well past the 6 plies a fixed depth of 60 does
-        // before its (unfinishable) solve.
-        EngineOptions level60;
-        level60.moveTime = 0.5;
-        level60.depthLimit = 60;
-        EngineMover b(level60);
-        b.chooseMove(board, colour);
-        CHECK(b.lastReport().depth > 6);
     }
+    // A level of 60 is no limit: a timed search past the 6 plies a fixed depth of 60 does before its
+    // (unfinishable) solve. 8x8 with 2 s, so that even a sanitizer build gets there.
+    Board board(8);
+    char colour = kBlack;
+    REQUIRE(randomPosition(8, 32, rng, board, colour));
+    EngineOptions level60;
+    level60.moveTime = 2.0;
+    level60.depthLimit = 60;
+    EngineMover b(level60);
+    b.chooseMove(board, colour);
+    CHECK(b.lastReport().depth > 6);
 }
 
 TEST_CASE("engine returns the only legal move at once", "[search]") {
