@@ -35,7 +35,9 @@ stamp "$t"
 
 part "sanitizer build (ASan + UBSan) and the whole test suite"
 t=$(date +%s)
-cmake -S . -B build-asan -DREVERSI_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+# -O1 -g1 (line tables): half the compile time of -O2 -g, the stack traces still name file and line.
+cmake -S . -B build-asan -DREVERSI_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" >/dev/null
 cmake --build build-asan -j"$jobs" >/dev/null
 # Distinct exit codes so that a sanitizer report can never pass for a program's own status 1.
 export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:exitcode=86:strict_string_checks=1:detect_stack_use_after_return=1
@@ -46,5 +48,5 @@ stamp "$t"
 
 part "fuzz smoke runs (5 s per target)"
 t=$(date +%s)
-scripts/fuzz.sh 5
+FUZZ_OPT="-O1 -g1" scripts/fuzz.sh 5
 stamp "$t"

@@ -7,6 +7,7 @@
 #   scripts/fuzz.sh                  every target for 5 s (what CI runs)
 #   scripts/fuzz.sh 600 nboard gtp   a long campaign: 10 minutes each for two targets
 #   FUZZ_JOBS=2 scripts/fuzz.sh 3600 position_text   two fuzzing processes sharing one corpus
+#   FUZZ_OPT="-O1 -g1" scripts/fuzz.sh               faster to build (CI), slower to run
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-5}
@@ -19,7 +20,10 @@ if ! command -v clang++ >/dev/null; then
     exit 1
 fi
 mkdir -p "$build"
+# FUZZ_OPT: optimisation and debug flags (CI's smoke run compiles faster with "-O1 -g1").
+opt=${FUZZ_OPT:--O2 -g}
 if ! { cmake -S . -B "$build" -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+             "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=$opt -DNDEBUG" "-DCMAKE_C_FLAGS_RELWITHDEBINFO=$opt -DNDEBUG" \
              -DREVERSI_FUZZ=ON -DBUILD_TESTING=OFF && cmake --build "$build" -j2 --target fuzz_targets; } >"$build/build.log" 2>&1; then
     tail -40 "$build/build.log"
     echo "fuzz.sh: the build failed (log: $build/build.log)" >&2
