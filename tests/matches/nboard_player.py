@@ -12,6 +12,7 @@ itself and with hostile engines written as shell scripts.
 """
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -41,14 +42,27 @@ def script(directory, name, body):
     return path
 
 
+def runs_under_address_limit(program):
+    """False for a sanitizer build: AddressSanitizer cannot start under the sandbox's RLIMIT_AS."""
+    limit = 2 << 30
+    return subprocess.run([program, "--version"], capture_output=True,
+                          preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (limit, limit))).returncode == 0
+
+
 with tempfile.TemporaryDirectory(prefix="reversi-nboard-") as tmp:
-    ours = "nboard:%s nboard --move-time 0.02" % reversi
-    status, summary, err = match(ours, "random", "--games", "4", "--opening-plies", "4")
-    check("our NBoard engine plays 4 games from openings without a fault", status == 0 and summary is not None
-          and len(summary["games"]) == 4 and not any("forfeit" in g for g in summary["games"])
-          and all(len(g["moves"]) >= 2 * 40 for g in summary["games"]), "%d %r" % (status, err[-300:]))
-    if summary:
-        check("... and beats random", summary["result"]["wins"] >= 3, repr(summary["result"]))
+    # Our own engine as the external program (not in a sanitizer build: the sandbox's address-space
+    # limit stops it; the hostile engines below are shell scripts and run in every build).
+    ours_runs = runs_under_address_limit(reversi)
+    if not ours_runs:
+        print("skipped our own NBoard engine in matches: this build does not run under RLIMIT_AS (sanitizers)")
+    else:
+        ours = "nboard:%s nboard --move-time 0.02" % reversi
+        status, summary, err = match(ours, "random", "--games", "4", "--opening-plies", "4")
+        check("our NBoard engine plays 4 games from openings without a fault", status == 0 and summary is not None
+              and len(summary["games"]) == 4 and not any("forfeit" in g for g in summary["games"])
+              and all(len(g["moves"]) >= 2 * 40 for g in summary["games"]), "%d %r" % (status, err[-300:]))
+        if summary:
+            check("... and beats random", summary["result"]["wins"] >= 3, repr(summary["result"]))
 
     # External programs may run as another user (the sandbox drops root): a log they can write.
     os.chmod(tmp, 0o755)
@@ -57,14 +71,15 @@ with tempfile.TemporaryDirectory(prefix="reversi-nboard-") as tmp:
     os.chmod(log, 0o666)
     # A recorder: appends every command to the log and hands it to our engine.
     recorder = script(tmp, "recorder.sh", 'tee -a "%s" | %s nboard --move-time 0.01\n' % (log, reversi))
-    status, summary, err = match("nboard:depth=7 " + recorder, "random", "--games", "1")
-    with open(log) if os.path.exists(log) else open(os.devnull) as f:
-        commands = f.read().splitlines()
-    check("depth=7 is sent once as set depth 7, after nboard 2", commands[:2] == ["nboard 2", "set depth 7"]
-          and commands.count("set depth 7") == 1, repr(commands[:3]))
-    check("each move is a set game with the whole board, then go",
-          any(c.startswith("set game (;GM[Othello]") and "BO[8 " in c for c in commands) and "go" in commands,
-          repr(commands[2:4]))
+    if ours_runs:
+        status, summary, err = match("nboard:depth=7 " + recorder, "random", "--games", "1")
+        with open(log) if os.path.exists(log) else open(os.devnull) as f:
+            commands = f.read().splitlines()
+        check("depth=7 is sent once as set depth 7, after nboard 2", commands[:2] == ["nboard 2", "set depth 7"]
+              and commands.count("set depth 7") == 1, repr(commands[:3]))
+        check("each move is a set game with the whole board, then go",
+              any(c.startswith("set game (;GM[Othello]") and "BO[8 " in c for c in commands) and "go" in commands,
+              repr(commands[2:4]))
 
     hostile = {
         "passes": ('while read line; do case "$line" in go) echo "=== PA";; esac; done\n',
