@@ -301,6 +301,10 @@ void sendMessage(int fd, int kind, int value) {
     if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0 || dup3(report, 3, O_CLOEXEC) < 0) fail(kSetupFailed);
     execReport = 3;
     closeRange(4, ~0U);
+    // The environment first: setenv and putenv allocate, and no allocation may come after the
+    // address-space limit (under AddressSanitizer, whose shadow already exceeds it, one would fail).
+    setenv("TMPDIR", launch.workDir, 1);
+    for (const std::string& variable : launch.environment) putenv(const_cast<char*>(variable.c_str()));
     if (setrlimit(RLIMIT_AS, &launch.memory) != 0 || setrlimit(RLIMIT_FSIZE, &launch.fileSize) != 0 ||
         setrlimit(RLIMIT_NOFILE, &launch.openFiles) != 0)
         fail(kSetupFailed);
@@ -314,8 +318,6 @@ void sendMessage(int fd, int kind, int value) {
             fail(kSetupFailed);
     }
     prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
-    setenv("TMPDIR", launch.workDir, 1);
-    for (const std::string& variable : launch.environment) putenv(const_cast<char*>(variable.c_str()));
     execvp(launch.argv[0], launch.argv.data());
     fail(kExecFailed);
     _exit(127);
