@@ -10,7 +10,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::ostringstream out;
     reversi::NBoardOptions options;
     options.moveTime = 0.002;
-    options.exactEmpties = 6;
     FUZZ_CHECK(reversi::runNBoard(in, out, options) == 0);
     return 0;
 }
