@@ -1,5 +1,11 @@
 #include "arena/child_session.hpp"
 
+#include <poll.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
 #include <stdexcept>
 
 #include "platform/child_process.hpp"
@@ -50,6 +56,41 @@ std::string ChildSession::stderrNote() const {
 
 bool ChildSession::writeAll(const std::string& text) {
     return sandbox_.input() >= 0 && reversi::writeAll(sandbox_.input(), text);
+}
+
+std::chrono::steady_clock::time_point ChildSession::replyDeadline() const {
+    return std::chrono::steady_clock::now() +
+           std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+               std::chrono::duration<double>(options_.effectiveWallLimit()));
+}
+
+void ChildSession::readSome(std::string& buffer, std::chrono::steady_clock::time_point deadline, const double* cpuMark,
+                            const std::string& late, const std::string& exited, bool exitedNote) {
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+    if (left <= 0) {
+        waitForExit(std::chrono::duration<double>(0));
+        throw Fault{late};
+    }
+    if (cpuMark && cpuSeconds() - *cpuMark > options_.timeLimit) {
+        waitForExit(std::chrono::duration<double>(0));
+        char message[160];
+        std::snprintf(message, sizeof message, "over the time limit: more than %.3f s of CPU time on its move (killed)",
+                      options_.timeLimit);
+        throw Fault{message};
+    }
+    pollfd p[2] = {{fromChild(), POLLIN, 0}, {exitDescriptor(), POLLIN, 0}};
+    const int ready = poll(p, exitDescriptor() >= 0 ? 2 : 1, static_cast<int>(std::min<long long>(left, 10)));
+    if (ready < 0 && errno != EINTR) throw Fault{"poll failed"};
+    char chunk[4096];
+    const ssize_t k = read(fromChild(), chunk, sizeof chunk);
+    if (k < 0 && (errno == EINTR || errno == EAGAIN)) {
+        if (programExited()) throw Fault{exitedNote ? exited + stderrNote() : exited};
+        return;
+    }
+    if (k <= 0) throw Fault{exitedNote ? exited + stderrNote() : exited};
+    for (ssize_t i = 0; i < k; ++i)
+        if (chunk[i] != '\r') buffer += chunk[i];
 }
 
 }  // namespace reversi

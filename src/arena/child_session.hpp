@@ -57,6 +57,15 @@ protected:
     const RefereeOptions& options() const { return options_; }
     // " (its standard error: \"...\")" with the end of what it wrote there, or "" when it wrote nothing.
     std::string stderrNote() const;
+    // When a reply starting now must be complete: now plus the wall-clock limit.
+    std::chrono::steady_clock::time_point replyDeadline() const;
+    // One step of waiting for a reply: up to 10 ms for output, appended to `buffer` without carriage
+    // returns. Throws a Fault (`late` or `exited`) past the wall-clock `deadline` or when the program has
+    // exited (with stderrNote() when `exitedNote`), and, with `cpuMark`, once its CPU time since *cpuMark
+    // passes the limit; a program over a limit is killed first. Protocol sessions loop on it until
+    // their reply is complete.
+    void readSome(std::string& buffer, std::chrono::steady_clock::time_point deadline, const double* cpuMark,
+                  const std::string& late, const std::string& exited, bool exitedNote = false);
     // User CPU seconds of the program and everything it started, exited processes included.
     double cpuSeconds() { return sandbox_.cpuSeconds(); }
 

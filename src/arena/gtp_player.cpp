@@ -2,11 +2,8 @@
 
 #include "arena/child_session.hpp"
 
-#include <poll.h>
-#include <unistd.h>
 
 #include <cctype>
-#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -14,8 +11,6 @@
 namespace reversi {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 // How long an engine may take to exit after `quit` (or EOF on its input) before it is killed.
 constexpr std::chrono::milliseconds kQuitGrace{100};
@@ -126,35 +121,11 @@ private:
     std::string command(const std::string& text, const double* cpuMark = nullptr) {
         if (!writeAll(text + "\n")) throw Fault{"cannot write to the GTP engine"};
         // An answer ends with an empty line.
-        const auto deadline = Clock::now() + std::chrono::duration<double>(options().effectiveWallLimit());
+        const auto deadline = replyDeadline();
         std::size_t end;
-        while ((end = buffer_.find("\n\n")) == std::string::npos) {
-            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-            if (left <= 0) {
-                waitForExit(std::chrono::duration<double>(0));
-                throw Fault{"no answer to \"" + text + "\" within the wall-clock limit (killed)"};
-            }
-            if (cpuMark && cpuSeconds() - *cpuMark > options().timeLimit) {
-                waitForExit(std::chrono::duration<double>(0));
-                char message[160];
-                std::snprintf(message, sizeof message,
-                              "over the time limit: more than %.3f s of CPU time on its move (killed)",
-                              options().timeLimit);
-                throw Fault{message};
-            }
-            pollfd p[2] = {{fromChild(), POLLIN, 0}, {exitDescriptor(), POLLIN, 0}};
-            const int ready = poll(p, exitDescriptor() >= 0 ? 2 : 1, static_cast<int>(std::min<long long>(left, 10)));
-            if (ready < 0 && errno != EINTR) throw Fault{"poll failed"};
-            char chunk[4096];
-            const ssize_t k = read(fromChild(), chunk, sizeof chunk);
-            if (k < 0 && (errno == EINTR || errno == EAGAIN)) {
-                if (programExited()) throw Fault{"the GTP engine exited while answering \"" + text + "\""};
-                continue;
-            }
-            if (k <= 0) throw Fault{"the GTP engine exited while answering \"" + text + "\""};
-            for (ssize_t i = 0; i < k; ++i)
-                if (chunk[i] != '\r') buffer_ += chunk[i];
-        }
+        while ((end = buffer_.find("\n\n")) == std::string::npos)
+            readSome(buffer_, deadline, cpuMark, "no answer to \"" + text + "\" within the wall-clock limit (killed)",
+                     "the GTP engine exited while answering \"" + text + "\"");
         std::string answer = buffer_.substr(0, end);
         buffer_.erase(0, end + 2);
         while (!answer.empty() && answer.front() == '\n') answer.erase(0, 1);

@@ -1,10 +1,7 @@
 #include "arena/nboard_player.hpp"
 
-#include <poll.h>
-#include <unistd.h>
 
 #include <cctype>
-#include <cerrno>
 #include <chrono>
 #include <cstdio>
 
@@ -15,8 +12,6 @@
 namespace reversi {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 // How long an engine may take to exit after `quit` before it is killed.
 constexpr std::chrono::milliseconds kQuitGrace{100};
@@ -80,43 +75,20 @@ private:
     // Reads lines until "=== ..." and returns what follows it. The engine is killed once its CPU time
     // since `cpuMark` passes the limit, or when the whole move outlasts the wall-clock limit.
     std::string readMove(double cpuMark) {
-        const auto deadline = Clock::now() + std::chrono::duration<double>(options().effectiveWallLimit());
+        const auto deadline = replyDeadline();
         for (;;) {
             std::size_t end;
             while ((end = buffer_.find('\n')) != std::string::npos) {
-                std::string line = buffer_.substr(0, end);
+                const std::string line = buffer_.substr(0, end);  // carriage returns already dropped
                 buffer_.erase(0, end + 1);
-                if (!line.empty() && line.back() == '\r') line.pop_back();
                 if (line.rfind("===", 0) == 0) {
                     const std::size_t text = line.find_first_not_of(' ', 3);
                     return text == std::string::npos ? std::string() : line.substr(text);
                 }
             }
             if (buffer_.size() > kMaxLine) throw Fault{"a reply line longer than 64 KiB"};
-            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-            if (left <= 0) {
-                waitForExit(std::chrono::duration<double>(0));
-                throw Fault{"no move within the wall-clock limit (killed)"};
-            }
-            if (cpuSeconds() - cpuMark > options().timeLimit) {
-                waitForExit(std::chrono::duration<double>(0));
-                char message[160];
-                std::snprintf(message, sizeof message,
-                              "over the time limit: more than %.3f s of CPU time on its move (killed)",
-                              options().timeLimit);
-                throw Fault{message};
-            }
-            pollfd p[2] = {{fromChild(), POLLIN, 0}, {exitDescriptor(), POLLIN, 0}};
-            const int ready = poll(p, exitDescriptor() >= 0 ? 2 : 1, static_cast<int>(std::min<long long>(left, 10)));
-            if (ready < 0 && errno != EINTR) throw Fault{"poll failed"};
-            char chunk[4096];
-            const ssize_t k = read(fromChild(), chunk, sizeof chunk);
-            if (k < 0 && (errno == EINTR || errno == EAGAIN)) {
-                if (programExited()) throw Fault{"the NBoard engine exited during its move" + stderrNote()};
-                continue;
-            }
-            if (k <= 0) throw Fault{"the NBoard engine exited during its move" + stderrNote()};
-            buffer_.append(chunk, static_cast<std::size_t>(k));
+            readSome(buffer_, deadline, &cpuMark, "no move within the wall-clock limit (killed)",
+                     "the NBoard engine exited during its move", true);
         }
     }
 
