@@ -31,6 +31,7 @@ struct MatchSettings {
     std::vector<int> sizes{8};
     int games = 2;
     int openingPlies = 0;
+    double openingBalance = -1;
     std::uint64_t seed = 1;
     int jobs = 1;
     double timeLimit = 1.0;
@@ -79,6 +80,10 @@ void addOptions(CLI::App& cmd, MatchSettings& s) {
                    "Random plies played before the players take over (built-in players only)")
         ->check(CLI::Range(0, 60))
         ->capture_default_str();
+    cmd.add_option("--balanced-openings", s.openingBalance,
+                   "Keep only random openings that a fixed-depth search of our engine scores within this many "
+                   "discs of even (as XOT's openings are); a lopsided opening decides a colour pair by itself")
+        ->check(FiniteRange(0.0, 64.0));
     cmd.add_option("--seed", s.seed, "Seed for the openings and the random players")->capture_default_str();
     cmd.add_option("-j,--jobs", s.jobs, "Games played at once (each in its own process)")
         ->check(CLI::Range(1, 256))
@@ -132,6 +137,7 @@ MatchOptions optionsFrom(const MatchSettings& s) {
     options.sizes = s.sizes;
     options.games = s.games;
     options.openingPlies = s.openingPlies;
+    options.openingBalance = s.openingBalance;
     options.seed = s.seed;
     options.jobs = s.jobs;
     options.referee.timeLimit = s.timeLimit;

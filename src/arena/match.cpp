@@ -1,5 +1,6 @@
 #include "arena/match.hpp"
 
+#include "arena/openings.hpp"
 #include "platform/atomic_file.hpp"
 #include "platform/child_process.hpp"
 #include "platform/splitmix.hpp"
@@ -140,6 +141,8 @@ std::vector<GameTask> scheduleGames(int playerCount, const MatchOptions& options
     if (options.games < 1) throw std::invalid_argument("--games must be at least 1");
     if (options.openingPlies < 0 || options.openingPlies > 60)
         throw std::invalid_argument("--opening-plies must be from 0 to 60");
+    if (options.openingBalance >= 0 && options.openingPlies == 0)
+        throw std::invalid_argument("balanced openings need random opening plies (--opening-plies)");
     std::vector<GameTask> tasks;
     for (const int n : options.sizes) {
         std::map<int, std::vector<Move>> openings;
@@ -154,10 +157,12 @@ std::vector<GameTask> scheduleGames(int playerCount, const MatchOptions& options
                     task.white = g % 2 == 0 ? b : a;
                     if (options.openingPlies > 0) {
                         auto& opening = openings[task.openingIndex];
+                        const std::uint64_t seed = mixSeed(mixSeed(options.seed, static_cast<std::uint64_t>(n)),
+                                                           static_cast<std::uint64_t>(task.openingIndex));
                         if (opening.empty())
-                            opening = randomOpening(n, options.openingPlies,
-                                                    mixSeed(mixSeed(options.seed, static_cast<std::uint64_t>(n)),
-                                                            static_cast<std::uint64_t>(task.openingIndex)));
+                            opening = options.openingBalance >= 0
+                                          ? balancedOpening(n, options.openingPlies, seed, options.openingBalance)
+                                          : randomOpening(n, options.openingPlies, seed);
                         task.opening = opening;
                     }
                     task.seed = mixSeed(options.seed ^ 0x5eedULL, static_cast<std::uint64_t>(task.index));
@@ -402,9 +407,11 @@ std::string sizesText(const std::vector<int>& sizes) {
 }
 
 std::string settingsLine(const MatchOptions& options, std::size_t games) {
-    return format("%zu game%s on %s; %d random opening pl%s; seed %llu; CPU limit %.3f s per move\n", games,
+    const std::string balance =
+        options.openingBalance >= 0 ? format(" (balanced: within %g discs)", options.openingBalance) : std::string();
+    return format("%zu game%s on %s; %d random opening pl%s%s; seed %llu; CPU limit %.3f s per move\n", games,
                   games == 1 ? "" : "s", sizesText(options.sizes).c_str(), options.openingPlies,
-                  options.openingPlies == 1 ? "y" : "ies", static_cast<unsigned long long>(options.seed),
+                  options.openingPlies == 1 ? "y" : "ies", balance.c_str(), static_cast<unsigned long long>(options.seed),
                   options.referee.timeLimit);
 }
 
@@ -505,9 +512,13 @@ std::string resultsJson(const std::vector<Player>& players, const std::vector<Ga
     const std::vector<double> elo = eloRatings(count, games);
     std::string j = "{\n  \"kind\": " + jsonString(tournament ? "tournament" : "match") + ",\n  \"sizes\": [";
     for (std::size_t i = 0; i < options.sizes.size(); ++i) j += (i ? ", " : "") + std::to_string(options.sizes[i]);
-    j += format("],\n  \"games_per_pair_and_size\": %d,\n  \"opening_plies\": %d,\n  \"seed\": %llu,\n"
+    j += format("],\n  \"games_per_pair_and_size\": %d,\n  \"opening_plies\": %d,\n%s  \"seed\": %llu,\n"
                 "  \"time_limit\": %s,\n  \"distinct_games\": %ld,\n",
-                options.games, options.openingPlies, static_cast<unsigned long long>(options.seed),
+                options.games, options.openingPlies,
+                options.openingBalance >= 0
+                    ? format("  \"opening_balance\": %s,\n", jsonNumber(options.openingBalance).c_str()).c_str()
+                    : "",
+                static_cast<unsigned long long>(options.seed),
                 jsonNumber(options.referee.timeLimit).c_str(),
                 static_cast<long>(std::count_if(games.begin(), games.end(),
                                                 [](const GameRecord& g) { return g.duplicateOf < 0; })));

@@ -16,6 +16,8 @@ struct MatchOptions {
     std::vector<int> sizes{8};
     int games = 2;          // per pair of players and size; consecutive games swap colours on one opening
     int openingPlies = 0;   // random plies before the players take over (the same for both colour orders)
+    // >= 0: only openings our engine scores within this many discs of even (arena/openings.hpp); < 0: any.
+    double openingBalance = -1;
     std::uint64_t seed = 1;
     int jobs = 1;           // games run at once, each in its own worker process
     RefereeOptions referee;

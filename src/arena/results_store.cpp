@@ -53,6 +53,8 @@ std::string settingsJson(bool tournament, const std::vector<Player>& players, co
     for (std::size_t i = 0; i < options.sizes.size(); ++i) j += (i ? ", " : "") + std::to_string(options.sizes[i]);
     j += "],\n  \"games_per_pair_and_size\": " + std::to_string(options.games) +
          ",\n  \"opening_plies\": " + std::to_string(options.openingPlies) +
+         // Only when set, so that the results of matches from before the option still resume.
+         (options.openingBalance >= 0 ? ",\n  \"opening_balance\": " + number(options.openingBalance) : std::string()) +
          ",\n  \"seed\": " + std::to_string(options.seed) + ",\n  \"time_limit\": " + number(options.referee.timeLimit) +
          ",\n  \"wall_limit\": " + number(options.referee.wallLimit) +
          ",\n  \"memory_limit_mib\": " + std::to_string(options.referee.limits.memoryBytes >> 20) +
@@ -77,6 +79,7 @@ StoredSettings readSettings(const std::string& dir) {
         for (const JsonValue& n : j.at("sizes").asArray()) stored.options.sizes.push_back(static_cast<int>(n.asInteger()));
         stored.options.games = static_cast<int>(j.at("games_per_pair_and_size").asInteger());
         stored.options.openingPlies = static_cast<int>(j.at("opening_plies").asInteger());
+        if (j.has("opening_balance")) stored.options.openingBalance = j.at("opening_balance").asNumber();
         stored.options.seed = static_cast<std::uint64_t>(j.at("seed").asNumber());
         stored.options.referee.timeLimit = j.at("time_limit").asNumber();
         stored.options.referee.wallLimit = j.at("wall_limit").asNumber();

@@ -1,0 +1,110 @@
+// Balanced openings (arena/openings.hpp): the judge's values against independent ones, the choice, and
+// the schedule and stored settings that carry the bound.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <unistd.h>
+
+#include "arena/match.hpp"
+#include "arena/openings.hpp"
+#include "arena/referee.hpp"
+#include "arena/results_store.hpp"
+#include "platform/splitmix.hpp"
+#include "rules/board.hpp"
+#include "search/exact.hpp"
+
+using namespace reversi;
+
+namespace {
+
+Board boardAfter(int n, const std::vector<Move>& opening, char& turn) {
+    Board board(n);
+    turn = kBlack;
+    for (const Move& m : opening) {
+        if (!board.isLegalMove(m.row, m.col, turn)) turn = opponentOf(turn);
+        board.applyMove(m.row, m.col, turn);
+        turn = opponentOf(turn);
+    }
+    if (!board.hasLegalMove(turn)) turn = opponentOf(turn);
+    return board;
+}
+
+}  // namespace
+
+TEST_CASE("opening value: near the end it is the exact solve, from the side to move", "[openings]") {
+    // 8x8 openings of 50 and more plies leave at most the judge's depth of empties: its value must
+    // be the final margin the exact solver finds, in discs and with the side to move's sign.
+    int checked = 0, forced = 0;
+    for (std::uint64_t seed = 1; (checked < 6 || forced < 2) && seed < 2000; ++seed) {
+        const std::vector<Move> opening = randomOpening(8, 50 + static_cast<int>(seed % 4), seed);
+        char turn = kBlack;
+        const Board board = boardAfter(8, opening, turn);
+        if (board.isGameOver()) continue;
+        // Positions with one legal move (which the engine plays unsearched) are the ones to get right.
+        const bool lone = board.legalMoves(turn).size() == 1;
+        if (checked >= 6 && !lone) continue;
+        const SolveResult exact = solveExact(board, turn);
+        CHECK(openingValue(8, opening) == exact.score);
+        ++checked;
+        forced += lone;
+    }
+    CHECK(checked >= 6);
+    CHECK(forced >= 2);
+}
+
+TEST_CASE("balanced openings: within the bound, seeded, and not the plain random ones", "[openings]") {
+    for (const int n : {6, 8, 10}) {
+        const double bound = 1.5;
+        int differs = 0;
+        for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+            const std::vector<Move> opening = balancedOpening(n, 8, seed, bound);
+            CHECK(opening.size() == 8);
+            CHECK(std::fabs(openingValue(n, opening)) <= bound);
+            CHECK(balancedOpening(n, 8, seed, bound) == opening);
+            differs += opening != randomOpening(n, 8, seed);
+        }
+        // Random 8-ply openings are lopsided often enough that some of six are replaced.
+        CHECK(differs > 0);
+    }
+    // At 4x4 the four first moves are one up to symmetry, and White wins from it by a margin (the
+    // solved game): no one-ply opening is even, and asking for one is an error, not an endless search.
+    CHECK(std::fabs(openingValue(4, randomOpening(4, 1, 1))) >= 2);
+    CHECK_THROWS_AS(balancedOpening(4, 1, 1, 0.5), std::runtime_error);
+}
+
+TEST_CASE("balanced openings: scheduled for both colours, and kept in the stored settings", "[openings]") {
+    MatchOptions options;
+    options.sizes = {8};
+    options.games = 6;
+    options.openingPlies = 6;
+    options.openingBalance = 1.0;
+    const std::vector<GameTask> tasks = scheduleGames(2, options);
+    REQUIRE(tasks.size() == 6);
+    for (const GameTask& t : tasks) CHECK(std::fabs(openingValue(8, t.opening)) <= 1.0);
+    CHECK(tasks[0].opening == tasks[1].opening);
+
+    MatchOptions unbalanced = options;
+    unbalanced.openingBalance = -1;
+    CHECK(scheduleGames(2, unbalanced)[0].opening == randomOpening(8, 6, mixSeed(mixSeed(1, 8), 0)));
+    unbalanced.openingPlies = 0;
+    unbalanced.openingBalance = 2;
+    CHECK_THROWS_AS(scheduleGames(2, unbalanced), std::invalid_argument);
+
+    std::vector<Player> ps{parsePlayer("greedy"), parsePlayer("random:1")};
+    const std::string settings = settingsJson(false, ps, options);
+    CHECK_THAT(settings, Catch::Contains("\"opening_balance\": 1"));
+    // Without the option the settings are as before it existed, so older results directories resume.
+    options.openingBalance = -1;
+    CHECK_THAT(settingsJson(false, ps, options), !Catch::Contains("opening_balance"));
+
+    char dir[] = "/tmp/reversi-openings-XXXXXX";
+    REQUIRE(mkdtemp(dir) != nullptr);
+    prepareResultsDir(dir, settings);
+    const StoredSettings stored = readSettings(dir);
+    CHECK(stored.options.openingBalance == 1.0);
+    CHECK_THROWS_AS(prepareResultsDir(dir, settingsJson(false, ps, options)), std::invalid_argument);
+    std::filesystem::remove_all(dir);
+}
