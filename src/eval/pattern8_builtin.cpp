@@ -1,8 +1,6 @@
 // The solver's ordering weights built into the program: weights/pattern8_order.bin, embedded by
 // cmake/EmbedWeights.cmake.
-#include <cstdio>
-#include <cstdlib>
-#include <new>
+#include <cstddef>
 #include <stdexcept>
 #include <vector>
 
@@ -15,20 +13,13 @@ extern "C" const unsigned char reversi_weights_pattern8_order_end[];
 namespace reversi::pattern8 {
 
 const std::int16_t* orderWeights() {
-    static const std::vector<std::int16_t> weights = [] {
-        try {
-            const auto size = static_cast<std::size_t>(reversi_weights_pattern8_order_end - reversi_weights_pattern8_order_begin);
-            WeightSet set = decodeWeights(reversi_weights_pattern8_order_begin, size);
-            if (set.name != kWeightsName || set.layout != kWeightsLayout || set.tables != 1 || set.perTable != weightCount())
-                throw std::runtime_error("a weights file for another evaluation");
-            return set.weights;
-        } catch (const std::bad_alloc&) {
-            throw;  // out of memory is the caller's to report, not a broken build
-        } catch (const std::exception& e) {
-            std::fprintf(stderr, "reversi: the built-in weights/pattern8_order.bin is unusable: %s\n", e.what());
-            std::abort();
-        }
-    }();
+    static const std::vector<std::int16_t> weights = decodeBuiltinWeights("weights/pattern8_order.bin", [] {
+        const auto size = static_cast<std::size_t>(reversi_weights_pattern8_order_end - reversi_weights_pattern8_order_begin);
+        WeightSet set = decodeWeights(reversi_weights_pattern8_order_begin, size);
+        if (set.name != kWeightsName || set.layout != kWeightsLayout || set.tables != 1 || set.perTable != weightCount())
+            throw std::runtime_error("a weights file for another evaluation");
+        return set.weights;
+    });
     return weights.data();
 }
 

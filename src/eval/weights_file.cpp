@@ -1,5 +1,7 @@
 #include "eval/weights_file.hpp"
 
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <stdexcept>
 
@@ -134,6 +136,11 @@ WeightSet decodeWeights(const void* data, std::size_t size) {
     }
     if (set.weights.size() != count) throw std::runtime_error("weights file: too few weights");
     return set;
+}
+
+void builtinWeightsUnusable(const char* file, const char* why) {
+    std::fprintf(stderr, "reversi: the built-in %s is unusable: %s\n", file, why);
+    std::abort();
 }
 
 }  // namespace reversi

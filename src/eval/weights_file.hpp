@@ -11,6 +11,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <exception>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -27,5 +29,22 @@ struct WeightSet {
 std::string encodeWeights(const WeightSet& set);
 // Throws std::runtime_error naming what is wrong (magic, version, checksum, truncation).
 WeightSet decodeWeights(const void* data, std::size_t size);
+
+// Ends the program with a message: the build embedded a broken weights file, and nothing sensible can
+// be played without it.
+[[noreturn]] void builtinWeightsUnusable(const char* file, const char* why);
+
+// Decodes weights built into the program (`decode()`, which throws on damage): out of memory is the
+// caller's to report, any other failure is a broken build (builtinWeightsUnusable).
+template <class Decode>
+auto decodeBuiltinWeights(const char* file, Decode&& decode) -> decltype(decode()) {
+    try {
+        return decode();
+    } catch (const std::bad_alloc&) {
+        throw;
+    } catch (const std::exception& e) {
+        builtinWeightsUnusable(file, e.what());
+    }
+}
 
 }  // namespace reversi

@@ -4,8 +4,14 @@
 // search agrees with plain negamax over the same evaluation and with the exact solver.
 #include <catch2/catch.hpp>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <bit>
+#include <csignal>
+#include <new>
+#include <stdexcept>
 #include <random>
 #include <set>
 
@@ -169,6 +175,32 @@ TEST_CASE("weights file: round trip, and damage is refused", "[eval8]") {
     WeightSet other = back;
     other.layout = 1;
     CHECK_THROWS_WITH(eval8::Weights(other), Catch::Contains("layout"));
+}
+
+TEST_CASE("built-in weights: a damaged file stops the program with its name, out of memory propagates", "[eval8]") {
+    CHECK(decodeBuiltinWeights("weights/x.bin", [] { return 7; }) == 7);
+    CHECK_THROWS_AS(decodeBuiltinWeights("weights/x.bin", []() -> int { throw std::bad_alloc(); }), std::bad_alloc);
+    // A damaged embedded file: the program must not play with zero weights, it ends with a message.
+    int err[2];
+    REQUIRE(pipe(err) == 0);
+    const pid_t pid = fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        dup2(err[1], 2);
+        const std::string bytes = "REVWGT\r\n and then nothing sensible";
+        decodeBuiltinWeights("weights/x.bin", [&] { return decodeWeights(bytes.data(), bytes.size()); });
+        _exit(0);
+    }
+    close(err[1]);
+    std::string message;
+    char buf[256];
+    for (ssize_t r; (r = read(err[0], buf, sizeof buf)) > 0;) message.append(buf, static_cast<std::size_t>(r));
+    close(err[0]);
+    int status = 0;
+    REQUIRE(waitpid(pid, &status, 0) == pid);
+    CHECK(WIFSIGNALED(status));
+    CHECK(WTERMSIG(status) == SIGABRT);
+    CHECK_THAT(message, Catch::StartsWith("reversi: the built-in weights/x.bin is unusable: "));
 }
 
 TEST_CASE("midgame8: fixed-depth search equals negamax over the same evaluation", "[eval8][midgame8]") {
