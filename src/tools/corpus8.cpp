@@ -1,21 +1,19 @@
 #include "tools/corpus8.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <bit>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <mutex>
+#include <memory>
 #include <stdexcept>
-#include <thread>
 
 #include "bitboard/bitboard8.hpp"
 #include "bitboard/position.hpp"
 #include "engine/engine.hpp"
-#include "platform/atomic_file.hpp"
 #include "platform/splitmix.hpp"
+#include "tools/resumable_blocks.hpp"
 
 namespace reversi::train8 {
 
@@ -94,41 +92,20 @@ std::string encodeBlock(int games, const std::vector<CorpusPosition>& positions)
 void generateCorpus(const CorpusOptions& o, const std::function<void(int, int)>& progress) {
     std::filesystem::create_directories(o.dir);
     const int blocks = (o.games + o.blockGames - 1) / o.blockGames;
-    std::vector<int> todo;
-    for (int b = 0; b < blocks; ++b)
-        if (!std::filesystem::exists(blockName(o.dir, b))) todo.push_back(b);
-    std::atomic<std::size_t> next{0};
-    std::atomic<int> done{blocks - static_cast<int>(todo.size())};
-    std::mutex failure;
-    std::string error;
-    auto worker = [&](bool reports) {
+    const auto newMaker = [&o]() -> BlockMaker {
         EngineOptions engineOptions;
         engineOptions.maxDepth = o.depth;
         engineOptions.moveTime = 60;  // the depth decides; the time is only a guard
-        EngineMover engine(engineOptions);
-        for (std::size_t i; (i = next++) < todo.size();) {
-            const int b = todo[i];
+        auto engine = std::make_shared<EngineMover>(engineOptions);
+        return [&o, engine](int b) {
             const int firstGame = b * o.blockGames, games = std::min(o.blockGames, o.games - firstGame);
             std::vector<CorpusPosition> positions;
             for (int g = firstGame; g < firstGame + games; ++g)
-                playGame(o, mixSeed(o.seed, static_cast<u64>(g)), engine, positions);
-            try {
-                writeFileAtomically(blockName(o.dir, b), encodeBlock(games, positions));
-            } catch (const std::exception& e) {
-                const std::lock_guard lock(failure);
-                error = e.what();
-                next = todo.size();
-            }
-            const int d = ++done;
-            if (reports && progress) progress(d, blocks);
-        }
+                playGame(o, mixSeed(o.seed, static_cast<u64>(g)), *engine, positions);
+            return encodeBlock(games, positions);
+        };
     };
-    if (progress) progress(done, blocks);
-    std::vector<std::thread> threads;
-    for (int j = 1; j < std::max(1, o.jobs); ++j) threads.emplace_back(worker, false);
-    worker(true);
-    for (auto& t : threads) t.join();
-    if (!error.empty()) throw std::runtime_error(error);
+    makeMissingBlocks(blocks, o.jobs, [&o](int b) { return blockName(o.dir, b); }, newMaker, progress);
 }
 
 std::vector<CorpusPosition> readCorpusBlock(const std::string& path) {

@@ -1,18 +1,16 @@
 #include "tools/gamesn.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <mutex>
+#include <memory>
 #include <stdexcept>
-#include <thread>
 
 #include "engine/engine.hpp"
-#include "platform/atomic_file.hpp"
 #include "platform/splitmix.hpp"
+#include "tools/resumable_blocks.hpp"
 
 namespace reversi::trainn {
 
@@ -75,47 +73,26 @@ void generateGames(const GamesOptions& o, const std::function<void(int, int)>& p
     const std::string dir = sizeDir(o.dir, o.size);
     std::filesystem::create_directories(dir);
     const int blocks = (o.games + o.blockGames - 1) / o.blockGames;
-    std::vector<int> todo;
-    for (int b = 0; b < blocks; ++b)
-        if (!std::filesystem::exists(blockName(dir, b))) todo.push_back(b);
-    std::atomic<std::size_t> next{0};
-    std::atomic<int> done{blocks - static_cast<int>(todo.size())};
-    std::mutex failure;
-    std::string error;
-    auto worker = [&](bool reports) {
+    const auto newMaker = [&o]() -> BlockMaker {
         EngineOptions engineOptions;
         engineOptions.maxDepth = o.depth;
         engineOptions.moveTime = 60;  // the depth decides; the time is only a guard
         engineOptions.evaluation = o.learned ? Evaluation::kDefault : Evaluation::kHand;
-        EngineMover engine(engineOptions);
-        for (std::size_t i; (i = next++) < todo.size();) {
-            const int b = todo[i];
+        auto engine = std::make_shared<EngineMover>(engineOptions);
+        return [&o, engine](int b) {
             const int first = b * o.blockGames, games = std::min(o.blockGames, o.games - first);
             std::string bytes(kMagic, 8);
             put32(bytes, static_cast<std::uint32_t>(o.size));
             put32(bytes, static_cast<std::uint32_t>(games));
             for (int g = first; g < first + games; ++g) {
-                const auto moves = playGame(o, mixSeed(mixSeed(o.seed, static_cast<std::uint64_t>(o.size)), static_cast<std::uint64_t>(g)), engine);
+                const auto moves = playGame(o, mixSeed(mixSeed(o.seed, static_cast<std::uint64_t>(o.size)), static_cast<std::uint64_t>(g)), *engine);
                 put16(bytes, static_cast<unsigned>(moves.size()));
                 for (const Move m : moves) put16(bytes, static_cast<unsigned>(m.row * o.size + m.col));
             }
-            try {
-                writeFileAtomically(blockName(dir, b), bytes);
-            } catch (const std::exception& e) {
-                const std::lock_guard lock(failure);
-                error = e.what();
-                next = todo.size();
-            }
-            const int d = ++done;
-            if (reports && progress) progress(d, blocks);
-        }
+            return bytes;
+        };
     };
-    if (progress) progress(done, blocks);
-    std::vector<std::thread> threads;
-    for (int j = 1; j < std::max(1, o.jobs); ++j) threads.emplace_back(worker, false);
-    worker(true);
-    for (auto& t : threads) t.join();
-    if (!error.empty()) throw std::runtime_error(error);
+    makeMissingBlocks(blocks, o.jobs, [&dir](int b) { return blockName(dir, b); }, newMaker, progress);
 }
 
 std::vector<GameMoves> readGames(const std::string& dir, int size) {

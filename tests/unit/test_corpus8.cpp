@@ -2,15 +2,18 @@
 // every record a real position of a legal game.
 #include <unistd.h>
 
+#include <atomic>
 #include <bit>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 
 #include <catch2/catch.hpp>
 
 #include "bitboard/bitboard8.hpp"
 #include "tools/corpus8.hpp"
+#include "tools/resumable_blocks.hpp"
 
 using namespace reversi;
 
@@ -87,4 +90,35 @@ TEST_CASE("corpus records are positions of legal games with their final margins"
     CHECK(starts == 6);
     std::filesystem::remove_all(o.dir);
     CHECK_THROWS(train8::readCorpusBlock(o.dir + "/missing.pos"));
+}
+
+TEST_CASE("resumable blocks: only the missing ones are made, and a failure stops the run", "[train8]") {
+    char dir[] = "/tmp/reversi-blocks-XXXXXX";
+    REQUIRE(mkdtemp(dir) != nullptr);
+    const std::string d = dir;
+    const auto pathOf = [&d](int b) { return d + "/b" + std::to_string(b); };
+    { std::ofstream(pathOf(1)) << "kept"; }
+    std::atomic<int> made{0};
+    const auto maker = [&made]() -> BlockMaker {
+        return [&made](int b) {
+            ++made;
+            if (b == 4) throw std::runtime_error("block 4 failed");
+            return "block " + std::to_string(b);
+        };
+    };
+    int lastDone = -1, lastTotal = -1;
+    CHECK_THROWS_WITH(makeMissingBlocks(6, 2, pathOf, maker, [&](int done, int total) { lastDone = done, lastTotal = total; }),
+                      "block 4 failed");
+    CHECK(slurp(pathOf(1)) == "kept");
+    CHECK(!std::filesystem::exists(pathOf(4)));
+    CHECK(lastTotal == 6);
+    // The rerun makes block 4 and whatever the failure stopped, nothing that exists.
+    made = 0;
+    makeMissingBlocks(6, 2, pathOf, [&made]() -> BlockMaker {
+        return [&made](int b) { ++made; return "block " + std::to_string(b); };
+    }, [&](int done, int total) { lastDone = done, lastTotal = total; });
+    for (int b = 0; b < 6; ++b) CHECK(slurp(pathOf(b)) == (b == 1 ? "kept" : "block " + std::to_string(b)));
+    CHECK(made < 6);
+    CHECK(lastDone == 6);
+    std::filesystem::remove_all(d);
 }
