@@ -147,6 +147,23 @@ MatchOptions optionsFrom(const MatchSettings& s) {
     return options;
 }
 
+// A kept game must have started from the opening the schedule gives it now: balanced openings depend on
+// the build that judged them, and a pair whose two games started apart would measure nothing.
+void checkKeptOpening(const std::string& dir, const GameRecord& kept, const GameTask& task) {
+    if (kept.task.opening != task.opening)
+        throw std::invalid_argument(dir + ": game " + std::to_string(task.index + 1) +
+                                    " was played from another opening than this build schedules for it (a "
+                                    "balanced opening judged by another engine?); use a new --results directory");
+}
+
+// Balanced openings take a search each (seconds for a hundred at 8x8): say why the start waits.
+void sayChoosingOpenings(const MatchOptions& options) {
+    if (options.openingBalance < 0) return;
+    const std::size_t count = static_cast<std::size_t>((options.games + 1) / 2) * options.sizes.size();
+    std::cerr << "reversi: choosing " << count << " balanced opening" << (count == 1 ? "" : "s")
+              << " (a fixed-depth search judges each)\n";
+}
+
 // The table (or JSON on standard output), --json FILE, and DIR/results.jsonl.
 void report(const MatchSettings& s, bool tournament, const std::vector<Player>& players,
             const std::vector<GameRecord>& games, const MatchOptions& options, const std::string& resultsDir,
@@ -170,6 +187,7 @@ int merge(const MatchSettings& s) {
     std::vector<std::string> problems;
     std::vector<GameRecord> games = readStoredGames(dir, stored.players, problems);
     for (const std::string& p : problems) std::cerr << "reversi: skipped " << p << "\n";
+    sayChoosingOpenings(stored.options);
     const std::vector<GameTask> tasks = scheduleGames(static_cast<int>(stored.players.size()), stored.options);
     for (GameRecord& g : games) {
         if (g.task.index >= static_cast<int>(tasks.size()))
@@ -178,6 +196,7 @@ int merge(const MatchSettings& s) {
         if (task.black != g.task.black || task.white != g.task.white || task.size != g.task.size)
             throw std::runtime_error(dir + ": game " + std::to_string(g.task.index + 1) +
                                      " does not match the schedule of its settings.json");
+        checkKeptOpening(dir, g, task);
         g.task = task;
     }
     markDuplicates(games);
@@ -214,6 +233,7 @@ int run(const MatchSettings& s, bool tournament) {
                 if (p.isExternal())
                     throw std::invalid_argument("--opening-plies needs built-in players: the external program \"" +
                                                 p.name + "\" always starts from the standard position");
+        sayChoosingOpenings(options);
         const std::vector<GameTask> tasks = scheduleGames(static_cast<int>(players.size()), options);
         if (!s.plan.empty() && s.results.empty())
             throw std::invalid_argument("--plan FILE needs --results DIR, where the planned games put their results");
@@ -227,6 +247,7 @@ int run(const MatchSettings& s, bool tournament) {
             std::vector<std::string> problems;
             for (GameRecord& g : readStoredGames(dir, players, problems)) {
                 if (g.task.index >= static_cast<int>(tasks.size())) continue;
+                checkKeptOpening(dir, g, tasks[static_cast<std::size_t>(g.task.index)]);
                 g.task = tasks[static_cast<std::size_t>(g.task.index)];
                 done.insert(g.task.index);
                 games.push_back(std::move(g));

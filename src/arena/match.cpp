@@ -23,6 +23,7 @@
 #include <iostream>
 #include <limits>
 #include <map>
+#include <memory>
 #include <numeric>
 #include <sstream>
 #include <stdexcept>
@@ -146,6 +147,7 @@ std::vector<GameTask> scheduleGames(int playerCount, const MatchOptions& options
     std::vector<GameTask> tasks;
     for (const int n : options.sizes) {
         std::map<int, std::vector<Move>> openings;
+        std::unique_ptr<OpeningJudge> judge;  // one per size, made when the first opening is judged
         for (int a = 0; a < playerCount; ++a)
             for (int b = a + 1; b < playerCount; ++b)
                 for (int g = 0; g < options.games; ++g) {
@@ -159,10 +161,12 @@ std::vector<GameTask> scheduleGames(int playerCount, const MatchOptions& options
                         auto& opening = openings[task.openingIndex];
                         const std::uint64_t seed = mixSeed(mixSeed(options.seed, static_cast<std::uint64_t>(n)),
                                                            static_cast<std::uint64_t>(task.openingIndex));
-                        if (opening.empty())
-                            opening = options.openingBalance >= 0
-                                          ? balancedOpening(n, options.openingPlies, seed, options.openingBalance)
-                                          : randomOpening(n, options.openingPlies, seed);
+                        if (opening.empty() && options.openingBalance >= 0) {
+                            if (!judge) judge = std::make_unique<OpeningJudge>(n);
+                            opening = judge->balanced(options.openingPlies, seed, options.openingBalance);
+                        } else if (opening.empty()) {
+                            opening = randomOpening(n, options.openingPlies, seed);
+                        }
                         task.opening = opening;
                     }
                     task.seed = mixSeed(options.seed ^ 0x5eedULL, static_cast<std::uint64_t>(task.index));

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <mutex>
 #include <stdexcept>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -39,7 +40,13 @@ void makeMissingBlocks(int blocks, int jobs, const std::function<std::string(int
     };
     if (progress) progress(done, blocks);
     std::vector<std::thread> threads;
-    for (int j = 1; j < std::max(1, jobs); ++j) threads.emplace_back(worker, false);
+    for (int j = 1; j < std::max(1, jobs); ++j) {
+        try {
+            threads.emplace_back(worker, false);
+        } catch (const std::system_error&) {
+            break;  // no more threads to be had: the ones running (and this one) do the work
+        }
+    }
     worker(true);
     for (auto& t : threads) t.join();
     if (!error.empty()) throw std::runtime_error(error);

@@ -8,6 +8,8 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
@@ -98,27 +100,59 @@ TEST_CASE("resumable blocks: only the missing ones are made, and a failure stops
     const std::string d = dir;
     const auto pathOf = [&d](int b) { return d + "/b" + std::to_string(b); };
     { std::ofstream(pathOf(1)) << "kept"; }
-    std::atomic<int> made{0};
-    const auto maker = [&made]() -> BlockMaker {
+    int made = 0;
+    const auto failingAt4 = [&made]() -> BlockMaker {
         return [&made](int b) {
             ++made;
             if (b == 4) throw std::runtime_error("block 4 failed");
             return "block " + std::to_string(b);
         };
     };
-    int lastDone = -1, lastTotal = -1;
-    CHECK_THROWS_WITH(makeMissingBlocks(6, 2, pathOf, maker, [&](int done, int total) { lastDone = done, lastTotal = total; }),
-                      "block 4 failed");
+    // One thread: blocks in order, 1 skipped, 4 fails and the run stops before 5.
+    CHECK_THROWS_WITH(makeMissingBlocks(6, 1, pathOf, failingAt4, {}), "block 4 failed");
+    CHECK(made == 4);
+    for (const int b : {0, 2, 3}) CHECK(slurp(pathOf(b)) == "block " + std::to_string(b));
     CHECK(slurp(pathOf(1)) == "kept");
     CHECK(!std::filesystem::exists(pathOf(4)));
-    CHECK(lastTotal == 6);
-    // The rerun makes block 4 and whatever the failure stopped, nothing that exists.
+    CHECK(!std::filesystem::exists(pathOf(5)));
+    // The rerun makes exactly the two missing blocks.
     made = 0;
-    makeMissingBlocks(6, 2, pathOf, [&made]() -> BlockMaker {
+    int lastDone = -1, lastTotal = -1;
+    makeMissingBlocks(6, 1, pathOf, [&made]() -> BlockMaker {
         return [&made](int b) { ++made; return "block " + std::to_string(b); };
     }, [&](int done, int total) { lastDone = done, lastTotal = total; });
+    CHECK(made == 2);
     for (int b = 0; b < 6; ++b) CHECK(slurp(pathOf(b)) == (b == 1 ? "kept" : "block " + std::to_string(b)));
-    CHECK(made < 6);
     CHECK(lastDone == 6);
+    CHECK(lastTotal == 6);
+    std::filesystem::remove_all(d);
+}
+
+TEST_CASE("resumable blocks: the last block is reported when another thread made it", "[train8]") {
+    // Two blocks, two threads: the reporting (calling) thread finishes its block first and reports 1;
+    // the other thread's block waits for that report, so it is the last, made after the reporter left.
+    char dir[] = "/tmp/reversi-blocks-XXXXXX";
+    REQUIRE(mkdtemp(dir) != nullptr);
+    const std::string d = dir;
+    const std::thread::id caller = std::this_thread::get_id();
+    std::atomic<bool> otherStarted{false}, reported{false};
+    const auto maker = [&]() -> BlockMaker {
+        return [&](int b) {
+            if (std::this_thread::get_id() == caller) {
+                while (!otherStarted) std::this_thread::yield();
+            } else {
+                otherStarted = true;
+                while (!reported) std::this_thread::yield();
+            }
+            return std::to_string(b);
+        };
+    };
+    std::vector<int> reports;
+    makeMissingBlocks(2, 2, [&d](int b) { return d + "/b" + std::to_string(b); }, maker, [&](int done, int) {
+        reports.push_back(done);
+        if (done >= 1) reported = true;
+    });
+    REQUIRE(!reports.empty());
+    CHECK(reports.back() == 2);
     std::filesystem::remove_all(d);
 }

@@ -55,6 +55,19 @@ TEST_CASE("opening value: near the end it is the exact solve, from the side to m
     CHECK(forced >= 2);
 }
 
+TEST_CASE("opening value: in discs at every size, never a sentinel score", "[openings]") {
+    // The general search marks lines that end the game with scores near 2^24; a judge that passed them
+    // on would call an opening "worth 167772 discs". No value can exceed the board's squares.
+    for (const int n : {4, 6, 8, 10, 14}) {
+        OpeningJudge judge(n);
+        for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+            const int plies = n == 4 ? 1 + static_cast<int>(seed % 8) : 8;
+            const double v = judge.value(randomOpening(n, plies, seed));
+            CHECK(std::fabs(v) <= n * n);
+        }
+    }
+}
+
 TEST_CASE("balanced openings: within the bound, seeded, and not the plain random ones", "[openings]") {
     for (const int n : {6, 8, 10}) {
         const double bound = 1.5;
@@ -69,8 +82,8 @@ TEST_CASE("balanced openings: within the bound, seeded, and not the plain random
         // Random 8-ply openings are lopsided often enough that some of six are replaced.
         CHECK(differs > 0);
     }
-    // At 4x4 the four first moves are one up to symmetry, and White wins from it by a margin (the
-    // solved game): no one-ply opening is even, and asking for one is an error, not an endless search.
+    // At 4x4 the four first moves are one up to symmetry, and the judge's search finds it far from even:
+    // no one-ply opening is within half a disc, and asking for one is an error, not an endless search.
     CHECK(std::fabs(openingValue(4, randomOpening(4, 1, 1))) >= 2);
     CHECK_THROWS_AS(balancedOpening(4, 1, 1, 0.5), std::runtime_error);
 }
