@@ -24,13 +24,8 @@ here = os.path.dirname(os.path.abspath(__file__))
 players = os.path.join(os.path.dirname(here), "players")
 hostile = os.path.join(players, "hostile_player.py")
 lab_player = os.path.join(players, "lab_player.py")
-failures = []
-
-
-def check(name, ok, detail=""):
-    print(("ok   " if ok else "FAIL ") + name + ("" if ok else ": " + detail), flush=True)
-    if not ok:
-        failures.append(name)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checks import check, finish  # noqa: E402
 
 
 def tagged(tag):
@@ -149,5 +144,4 @@ elif not only or "part2" in only:
         faults = [g.get("reason") for g in result["games"] if "forfeit" in g]
         check("part2 flush: no game lost by a fault", not faults, str(faults))
 
-print("defects: %s" % ("all passed" if not failures else "%d failed: %s" % (len(failures), ", ".join(failures))))
-sys.exit(1 if failures else 0)
+finish("defects")

@@ -11,14 +11,8 @@ import tempfile
 import time
 
 reversi = os.path.abspath(sys.argv[1])
-failures = 0
-
-
-def check(name, ok, detail=""):
-    global failures
-    print(("ok   " if ok else "FAIL ") + name + ("" if ok else ": " + detail))
-    if not ok:
-        failures += 1
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checks import check, finish  # noqa: E402
 
 
 def interrupt(name, args, stdin_text, after, cwd):
@@ -51,5 +45,4 @@ with tempfile.TemporaryDirectory() as tmp:
           and not os.path.exists(os.path.join(tmp, "games")) or not os.listdir(os.path.join(tmp, "games")),
           "left behind: %s" % left)
 
-print("interrupts: %s" % ("all passed" if failures == 0 else "%d failed" % failures))
-sys.exit(1 if failures else 0)
+finish("interrupts")

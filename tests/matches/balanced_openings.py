@@ -17,13 +17,8 @@ import tempfile
 
 build = os.path.abspath(sys.argv[1])
 reversi = os.path.join(build, "reversi")
-failures = []
-
-
-def check(name, ok, detail=""):
-    print(("ok   " if ok else "FAIL ") + name + ("" if ok else ": " + detail), flush=True)
-    if not ok:
-        failures.append(name)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checks import check, finish  # noqa: E402
 
 
 def run(args):
@@ -64,5 +59,4 @@ try:
 finally:
     shutil.rmtree(tmp, ignore_errors=True)
 
-print(f"{len(failures)} failure(s)")
-sys.exit(1 if failures else 0)
+finish("balanced openings")

@@ -19,13 +19,8 @@ import tempfile
 
 build = os.path.abspath(sys.argv[1])
 reversi = os.path.join(build, "reversi")
-failures = []
-
-
-def check(name, ok, detail=""):
-    print(("ok   " if ok else "FAIL ") + name + ("" if ok else ": " + detail), flush=True)
-    if not ok:
-        failures.append(name)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checks import check, finish  # noqa: E402
 
 
 def match(*args, timeout=300):
@@ -105,5 +100,4 @@ with tempfile.TemporaryDirectory(prefix="reversi-nboard-") as tmp:
     status, _, err = match("nboard:depth=61 " + recorder, "random")
     check("depth=61: exit 2", status == 2 and "depth=" in err, err)
 
-print("%d failure(s)" % len(failures))
-sys.exit(1 if failures else 0)
+finish("nboard players")

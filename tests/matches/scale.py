@@ -22,13 +22,8 @@ import time
 
 build = os.path.abspath(sys.argv[1])
 reversi = os.path.join(build, "reversi")
-failures = []
-
-
-def check(name, ok, detail=""):
-    print(("ok   " if ok else "FAIL ") + name + ("" if ok else ": " + detail), flush=True)
-    if not ok:
-        failures.append(name)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checks import check, failures, finish  # noqa: E402
 
 
 def run(args, cwd, timeout=300):
@@ -141,5 +136,4 @@ try:
 finally:
     shutil.rmtree(tmp, ignore_errors=True)
 
-print("scale: %s" % ("all passed" if not failures else "%d failed" % len(failures)))
-sys.exit(1 if failures else 0)
+finish("scale")
