@@ -2,7 +2,6 @@
 
 #include "arena/child_session.hpp"
 
-
 #include <cctype>
 #include <chrono>
 #include <cstdio>

@@ -159,13 +159,15 @@ std::vector<GameTask> scheduleGames(int playerCount, const MatchOptions& options
                     task.white = g % 2 == 0 ? b : a;
                     if (options.openingPlies > 0) {
                         auto& opening = openings[task.openingIndex];
-                        const std::uint64_t seed = mixSeed(mixSeed(options.seed, static_cast<std::uint64_t>(n)),
-                                                           static_cast<std::uint64_t>(task.openingIndex));
-                        if (opening.empty() && options.openingBalance >= 0) {
-                            if (!judge) judge = std::make_unique<OpeningJudge>(n);
-                            opening = judge->balanced(options.openingPlies, seed, options.openingBalance);
-                        } else if (opening.empty()) {
-                            opening = randomOpening(n, options.openingPlies, seed);
+                        if (opening.empty()) {
+                            const std::uint64_t seed = mixSeed(mixSeed(options.seed, static_cast<std::uint64_t>(n)),
+                                                               static_cast<std::uint64_t>(task.openingIndex));
+                            if (options.openingBalance < 0) {
+                                opening = randomOpening(n, options.openingPlies, seed);
+                            } else {
+                                if (!judge) judge = std::make_unique<OpeningJudge>(n);
+                                opening = judge->balanced(options.openingPlies, seed, options.openingBalance);
+                            }
                         }
                         task.opening = opening;
                     }

@@ -1,6 +1,5 @@
 #include "arena/nboard_player.hpp"
 
-
 #include <cctype>
 #include <chrono>
 #include <cstdio>

@@ -8,6 +8,7 @@
 #include "engine/engine.hpp"
 #include "eval/score.hpp"
 #include "platform/splitmix.hpp"
+#include "rules/game_record.hpp"
 
 namespace reversi {
 
@@ -41,16 +42,12 @@ OpeningJudge::OpeningJudge(int n) : n_(n), engine_(std::make_unique<EngineMover>
 OpeningJudge::~OpeningJudge() = default;
 
 double OpeningJudge::value(const std::vector<Move>& opening) {
-    Board board(n_);
-    char turn = kBlack;
-    for (const Move& m : opening) {
-        if (!board.isLegalMove(m.row, m.col, turn)) turn = opponentOf(turn);
-        board.applyMove(m.row, m.col, turn);
-        turn = opponentOf(turn);
-    }
+    const Replay replay = replayGame(n_, opening);  // passes put back; an illegal move throws
+    Board board = replay.steps.empty() ? replay.start : replay.steps.back().after;
+    char turn = replay.toMove;
     // Forced moves and passes first, then the first position with a choice, its value turned to the
     // side to move after the opening.
-    const char mover = board.hasLegalMove(turn) ? turn : opponentOf(turn);
+    const char mover = turn;
     for (;;) {
         if (!board.hasLegalMove(turn)) turn = opponentOf(turn);
         if (!board.hasLegalMove(turn)) {

@@ -33,7 +33,7 @@ public:
     // The value of the position after `opening` (from the standard start) for the side to move, in
     // discs: at 8x8 those of the learned evaluation (or exact), at other sizes the hand-set evaluation's
     // nominal discs (docs/engine.md). Forced moves are played out first, since the engine answers a
-    // lone legal move without searching.
+    // lone legal move without searching. Throws std::invalid_argument for an illegal move list.
     double value(const std::vector<Move>& opening);
     // The first random opening (randomOpening with seeds derived from `seed`) whose value is within
     // `maxDiscs` of even. Throws std::runtime_error when 1000 candidates in a row are not.

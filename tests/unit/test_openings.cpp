@@ -14,22 +14,18 @@
 #include "arena/results_store.hpp"
 #include "platform/splitmix.hpp"
 #include "rules/board.hpp"
+#include "rules/game_record.hpp"
 #include "search/exact.hpp"
 
 using namespace reversi;
 
 namespace {
 
+// The position after an opening and the side to move, by the rules module's replay.
 Board boardAfter(int n, const std::vector<Move>& opening, char& turn) {
-    Board board(n);
-    turn = kBlack;
-    for (const Move& m : opening) {
-        if (!board.isLegalMove(m.row, m.col, turn)) turn = opponentOf(turn);
-        board.applyMove(m.row, m.col, turn);
-        turn = opponentOf(turn);
-    }
-    if (!board.hasLegalMove(turn)) turn = opponentOf(turn);
-    return board;
+    const Replay replay = replayGame(n, opening);
+    turn = replay.toMove;
+    return replay.steps.empty() ? replay.start : replay.steps.back().after;
 }
 
 }  // namespace
