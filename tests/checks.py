@@ -1,8 +1,11 @@
-"""The checks of the scripted tests (tests/*/*.py): one line per check, a summary, the exit status.
+"""The checks of the scripted tests (tests/*/*.py): one line per check, a summary, the exit status,
+and what they need to know of the build under test.
 
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
     from checks import check, failures, finish
 """
+import resource
+import subprocess
 import sys
 
 failures = []
@@ -20,3 +23,10 @@ def finish(suite):
     print("%s: %s" % (suite, "all passed" if not failures else
                       "%d failed: %s" % (len(failures), ", ".join(failures))))
     sys.exit(1 if failures else 0)
+
+
+def runs_under_address_limit(program):
+    """False for a sanitizer build: AddressSanitizer cannot start under the sandbox's RLIMIT_AS."""
+    limit = 2 << 30
+    return subprocess.run([program, "--version"], capture_output=True,
+                          preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (limit, limit))).returncode == 0

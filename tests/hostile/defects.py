@@ -25,7 +25,7 @@ players = os.path.join(os.path.dirname(here), "players")
 hostile = os.path.join(players, "hostile_player.py")
 lab_player = os.path.join(players, "lab_player.py")
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from checks import check, finish  # noqa: E402
+from checks import check, finish, runs_under_address_limit  # noqa: E402
 
 
 def tagged(tag):
@@ -125,14 +125,6 @@ run_case("bigalloc", None, max_seconds=20)
 
 # 5. Flush per move: this project's Part 2 under the referee, with a move time well under the limit. Before
 #    the fix, moves made while greedy had to pass reached the pipe together and were charged together.
-def runs_under_address_limit(program):
-    """False for a sanitizer build: AddressSanitizer cannot start under the sandbox's RLIMIT_AS."""
-    import resource
-    limit = 2 << 30
-    return subprocess.run([program, "--version"], capture_output=True,
-                          preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (limit, limit))).returncode == 0
-
-
 if (not only or "part2" in only) and not runs_under_address_limit(reversi):
     print("skipped part2 flush: this build does not run under the sandbox's address-space limit (sanitizers)")
 elif not only or "part2" in only:

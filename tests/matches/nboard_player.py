@@ -12,7 +12,6 @@ itself and with hostile engines written as shell scripts.
 """
 import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile
@@ -20,7 +19,7 @@ import tempfile
 build = os.path.abspath(sys.argv[1])
 reversi = os.path.join(build, "reversi")
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from checks import check, finish  # noqa: E402
+from checks import check, finish, runs_under_address_limit  # noqa: E402
 
 
 def match(*args, timeout=300):
@@ -35,13 +34,6 @@ def script(directory, name, body):
         f.write("#!/bin/sh\n" + body)
     os.chmod(path, 0o755)
     return path
-
-
-def runs_under_address_limit(program):
-    """False for a sanitizer build: AddressSanitizer cannot start under the sandbox's RLIMIT_AS."""
-    limit = 2 << 30
-    return subprocess.run([program, "--version"], capture_output=True,
-                          preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (limit, limit))).returncode == 0
 
 
 with tempfile.TemporaryDirectory(prefix="reversi-nboard-") as tmp:
