@@ -156,3 +156,27 @@ TEST_CASE("resumable blocks: the last block is reported when another thread made
     CHECK(reports.back() == 2);
     std::filesystem::remove_all(d);
 }
+
+TEST_CASE("resumable blocks: a block failing on another thread is reported, not fatal", "[train8]") {
+    // The failing block is made by the second thread (the caller's maker waits until that thread has
+    // started its block): its exception must come back to the caller as the run's error, not end the
+    // program from inside the thread.
+    char dir[] = "/tmp/reversi-blocks-XXXXXX";
+    REQUIRE(mkdtemp(dir) != nullptr);
+    const std::string d = dir;
+    const std::thread::id caller = std::this_thread::get_id();
+    std::atomic<bool> otherStarted{false};
+    const auto maker = [&]() -> BlockMaker {
+        return [&](int b) -> std::string {
+            if (std::this_thread::get_id() == caller) {
+                while (!otherStarted) std::this_thread::yield();
+                return std::to_string(b);
+            }
+            otherStarted = true;
+            throw std::runtime_error("the other thread's block failed");
+        };
+    };
+    CHECK_THROWS_WITH(makeMissingBlocks(2, 2, [&d](int b) { return d + "/b" + std::to_string(b); }, maker, {}),
+                      "the other thread's block failed");
+    std::filesystem::remove_all(d);
+}
