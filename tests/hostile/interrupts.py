@@ -41,8 +41,8 @@ with tempfile.TemporaryDirectory() as tmp:
     interrupt("match", ["match", "part2:time=0.5", "part2:time=0.5", "--games", "8", "--sizes", "16", "-j", "2",
                         "--json", "results.json", "--save-games", "games"], None, 1.5, tmp)
     left = sorted(os.listdir(tmp))
+    games = os.path.join(tmp, "games")
     check("match: no results file or saved games", not any(n.startswith("results") for n in left)
-          and not os.path.exists(os.path.join(tmp, "games")) or not os.listdir(os.path.join(tmp, "games")),
-          "left behind: %s" % left)
+          and (not os.path.exists(games) or not os.listdir(games)), "left behind: %s" % left)
 
 finish("interrupts")

@@ -142,7 +142,7 @@ TEST_CASE("sandbox: the CPU time of the whole tree, in every accounting mode", "
         INFO((mode ? mode : "default") << ": " << accountingName(box.accounting()));
         CHECK(status == 0);
         const double cpu = box.cpuSeconds();
-        CHECK(cpu >= 0.45);
+        CHECK(cpu >= 0.4);  // a 0.5 s burn, of which the kernel may count a little as system time
         CHECK(cpu < 3);
         if (mode && std::string(mode).find("nocgroup") != std::string::npos)
             CHECK(box.accounting() == CpuAccounting::kProc);

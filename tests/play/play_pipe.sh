@@ -119,12 +119,21 @@ expect "$work/bad.conf" "size = 7"   # --no-remember left it alone
 printf 'f5\nd6\n' | "$reversi" play --black human --white human --size 8 --no-color > /dev/null 2> "$work/eof.err"
 [ $? = 1 ] || fail "end of input: exit status not 1"
 expect "$work/eof.err" "reversi: input ended in the middle of the game; the game so far: 8 f5d6"
-{ printf 'f5\n'; sleep 2; } | "$reversi" play --black human --white human --size 8 --no-color > /dev/null 2> "$work/int.err" &
+# The interrupt comes once f5 is played (polled, not a fixed sleep: a loaded machine may start
+# slowly), while the input is still open (a FIFO the script holds).
+mkfifo "$work/int.in"
+"$reversi" play --black human --white human --size 8 --no-color < "$work/int.in" > "$work/int.out" 2> "$work/int.err" &
 pid=$!
-sleep 0.5
+exec 3> "$work/int.in"
+printf 'f5\n' >&3
+for _ in $(seq 200); do
+    grep -q "White to move" "$work/int.out" 2>/dev/null && break
+    sleep 0.05
+done
 kill -INT $pid
 wait $pid
 status=$?
+exec 3>&-
 [ $status = 130 ] || fail "interrupt: exit status $status, not 130"
 expect "$work/int.err" "reversi: interrupted; the game so far: 8 f5"
 

@@ -117,7 +117,9 @@ TEST_CASE("NBoard: an exact endgame move (FFO #1)", "[protocols]") {
     std::string obf = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO--";
     for (char& c : obf)
         if (c == 'X') c = '*';
-    const auto out = lines(nboard("nboard 2\nset depth 10\nset game (;GM[Othello]BO[8 " + obf + " *];)\ngo\n"));
+    // 10 s of CPU at most: a correct build solves it in milliseconds, a sanitizer build on a loaded
+    // machine in a tenth of a second, which a 0.2 s budget would cut into.
+    const auto out = lines(nboard("nboard 2\nset depth 10\nset game (;GM[Othello]BO[8 " + obf + " *];)\ngo\n", 10.0));
     bool found = false;
     for (const auto& l : out)
         if (l.rfind("=== g8/18.00/", 0) == 0) found = true;

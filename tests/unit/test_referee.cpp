@@ -155,7 +155,7 @@ TEST_CASE("external program: each kind of misbehaviour loses with its reason", "
         {"wrongboard", "wrong output for the board after its move", 20.0},
         {"exit", "exited with status 3", 20.0},
         {"crash", "crashed (signal 11", 20.0},
-        {"sleep", "over the wall-clock limit: its move not complete after 1.0 s", 1.0},
+        {"sleep", "over the wall-clock limit: its move not complete after 3.0 s", 3.0},
         {"spin", "over the time limit", 20.0},
         {"slow", "over the time limit", 20.0},
         {"wrongresult", "wrong output for the result line", 20.0},
