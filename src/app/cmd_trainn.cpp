@@ -1,8 +1,9 @@
 // `reversi trainn`: the learned evaluation of the other sizes (6x6, 10x10 ... 26x26; docs/training.md).
 //
 //   reversi trainn games --dir DIR --size N --games G    self-play games of one size, in resumable blocks
-//   reversi trainn fit --games DIR --size N --weights FILE --out FILE
-//                                                        that size's weights fitted to the games' outcomes
+//   reversi trainn fit --games DIR --size N --weights FILE --out FILE [--search-depth D]
+//                                                        that size's weights fitted to the games' outcomes,
+//                                                        or to search values of their positions
 #include <unistd.h>
 
 #include <cstdio>
@@ -52,11 +53,18 @@ int runFit(const FitSettings& s) {
             evaln::Weights check(set);
             packed = set.weights;
         }
-        trainn::fitSize(packed, s.fit, [](const trainn::FitSizeReport& r) {
+        const auto fitReport = [](const trainn::FitSizeReport& r) {
+            if (r.iteration == 0 && r.labelSeconds > 0) std::fprintf(stderr, "phase %2d  labelled in %.0f s\n", r.phase, r.labelSeconds);
             if (r.iteration % 20 == 0 || r.iteration >= 60)
                 std::fprintf(stderr, "phase %2d  iteration %3d  samples %zu (held out %zu)  rms %.3f train, %.3f held out (zero weights %.3f)\n",
                              r.phase, r.iteration, r.samples, r.heldOut, r.trainRms, r.validationRms, r.priorRms);
-        });
+        };
+        const bool terminal = isatty(2);
+        const auto labelProgress = [terminal](int phase, std::size_t done, std::size_t total) {
+            if (terminal) std::fprintf(stderr, "\rphase %2d  labelling %zu/%zu%s", phase, done, total, done == total ? "\n" : "");
+            else if (done == total || done % 10000 == 0) std::fprintf(stderr, "phase %2d  labelling %zu/%zu\n", phase, done, total);
+        };
+        trainn::fitSize(packed, s.fit, fitReport, labelProgress);
         writeFileAtomically(s.out, encodeWeights(evaln::packWeights(packed)));
         std::printf("%dx%d fitted: %s\n", s.fit.size, s.fit.size, s.out.c_str());
         return 0;
@@ -114,7 +122,17 @@ void addTrainNCommands(CLI::App& app, Action& action) {
     fit->add_option("--iterations", f->fit.iterations, "Conjugate-gradient iterations per phase")->check(CLI::Range(1, 10000))->capture_default_str();
     fit->add_option("--regularisation", f->fit.regularisation, "Ridge weight toward the later phase, in samples")->check(CLI::Range(0.0, 1e9))->capture_default_str();
     fit->add_option("--validation", f->fit.validation, "Share of the games held out")->check(CLI::Range(0.0, 0.5))->capture_default_str();
-    addExamples(*fit, {"reversi trainn fit --games gamesn --size 16 --weights weights/patternN.bin -o weights/patternN.bin"});
+    fit->add_option("--search-depth", f->fit.searchDepth,
+                    "Label positions by a search of this depth with the phases fitted so far (0: by the games' outcomes)")
+        ->check(CLI::Range(0, 12))->capture_default_str();
+    fit->add_option("--exact-empties", f->fit.exactEmpties, "Search labels: solve exactly at or below this many empties")
+        ->check(CLI::Range(0, 20))->capture_default_str();
+    fit->add_option("--per-phase", f->fit.perPhase, "Search labels: positions labelled per phase at most (a seeded choice)")
+        ->check(CLI::Range(1, 100000000))->capture_default_str();
+    fit->add_option("--seed", f->fit.seed, "Search labels: seed of the choice of positions")->capture_default_str();
+    fit->add_option("-j,--jobs", f->fit.jobs, "Search labels: threads")->check(CLI::Range(1, 256))->capture_default_str();
+    addExamples(*fit, {"reversi trainn fit --games gamesn --size 16 --weights weights/patternN.bin -o weights/patternN.bin",
+                       "reversi trainn fit --games gamesn --size 10 --search-depth 4 -j 2 --weights weights/patternN.bin -o patternN.bin"});
     fit->callback([f, &action] { action = [f] { return runFit(*f); }; });
 }
 

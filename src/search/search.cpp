@@ -193,7 +193,10 @@ private:
 template <int N>
 SearchReport Searcher<N>::run(const Pos& root, int colour, const EngineOptions& options) {
     SearchReport report;
-    if (options.evaluation == Evaluation::kDefault && evaln::Weights::builtin().has(N)) learned_ = &evaln::Weights::builtin();
+    if (options.evaluation == Evaluation::kDefault) {
+        const evaln::Weights& learned = options.learnedWeights ? *options.learnedWeights : evaln::Weights::builtin();
+        if (learned.has(N)) learned_ = &learned;
+    }
     const std::uint64_t key = positionKey(z_, N, root, colour);
 
     typename Ordering::MoveList list;

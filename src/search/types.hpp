@@ -9,6 +9,9 @@
 namespace reversi {
 
 struct EvalWeights;
+namespace evaln {
+class Weights;
+}
 
 // Which static evaluation the search uses at its leaves.
 enum class Evaluation {
@@ -29,6 +32,9 @@ struct EngineOptions {
     // Evaluation weights (nullptr: defaultEvalWeights()); for the tuning tool. Must outlive the engine.
     const EvalWeights* weights = nullptr;
     Evaluation evaluation = Evaluation::kDefault;
+    // The learned evaluation of the sizes other than 8 (nullptr: the built-in weights); for the training
+    // tool, which labels positions with weights it is still fitting. Must outlive the engine.
+    const evaln::Weights* learnedWeights = nullptr;
     // Aspiration window of the iterative deepening, in score units (eval/score.hpp: 1/100 disc) either side of the
     // last iteration's score; 0: every iteration with the full window.
     int aspiration = 0;

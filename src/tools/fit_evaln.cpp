@@ -1,12 +1,19 @@
 #include "tools/fit_evaln.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cmath>
+#include <mutex>
 #include <stdexcept>
+#include <thread>
 
 #include "bitboard/position.hpp"
 #include "eval/evaln.hpp"
+#include "eval/score.hpp"
+#include "platform/cpu_clock.hpp"
 #include "platform/splitmix.hpp"
+#include "search/search.hpp"
 #include "tools/gamesn.hpp"
 #include "tools/linear_fit.hpp"
 
@@ -23,6 +30,9 @@ struct Sample {
     float label;  // evaln units
     int phase;
     bool held;
+    bool labelled;       // has a label to fit (search labels: chosen for its phase and searched)
+    std::uint32_t game;  // where the position is: the game, and the moves played before it
+    std::uint16_t ply;
 };
 
 // Every position of every game where the side to move has a move, with its features and label.
@@ -39,7 +49,8 @@ std::vector<Sample> samplesOf(const std::vector<GameMoves>& games, double valida
             char side;
         };
         std::vector<Seen> seen;
-        for (const Move m : games[g].moves) {
+        for (std::size_t ply = 0; ply < games[g].moves.size(); ++ply) {
+            const Move m = games[g].moves[ply];
             if (!board.hasLegalMove(toMove)) toMove = opponentOf(toMove);
             if (!board.isLegalMove(m.row, m.col, toMove)) throw std::runtime_error("an illegal move in a recorded game");
             const Position<N> pos = Position<N>::fromBoard(board, toMove);
@@ -53,6 +64,9 @@ std::vector<Sample> samplesOf(const std::vector<GameMoves>& games, double valida
             }
             x.s.phase = evaln::phaseOf(N, pos.emptyCount());
             x.s.held = held;
+            x.s.labelled = true;
+            x.s.game = static_cast<std::uint32_t>(g);
+            x.s.ply = static_cast<std::uint16_t>(ply);
             x.side = toMove;
             seen.push_back(x);
             board.applyMove(m.row, m.col, toMove);
@@ -69,29 +83,118 @@ std::vector<Sample> samplesOf(const std::vector<GameMoves>& games, double valida
     return out;
 }
 
+// The board and side to move of a game after its first `ply` moves.
+std::pair<Board, char> positionAt(const GameMoves& game, int size, int ply) {
+    Board board(size);
+    char toMove = kBlack;
+    for (int k = 0; k < ply; ++k) {
+        if (!board.hasLegalMove(toMove)) toMove = opponentOf(toMove);
+        const Move m = game.moves[static_cast<std::size_t>(k)];
+        board.applyMove(m.row, m.col, toMove);
+        toMove = opponentOf(toMove);
+    }
+    if (!board.hasLegalMove(toMove)) toMove = opponentOf(toMove);
+    return {board, toMove};
+}
+
 }  // namespace
 
-void fitSize(std::vector<std::int16_t>& packed, const FitSizeOptions& o, const std::function<void(const FitSizeReport&)>& report) {
+float searchLabel(const Board& board, char colour, const FitSizeOptions& o, const evaln::Weights& weights, TranspositionTable& tt) {
+    const int empties = board.count(kEmpty), squares = board.size() * board.size();
+    EngineOptions options;
+    options.moveTime = 600;  // the depth decides; the time is only a guard
+    options.maxDepth = empties <= o.exactEmpties ? empties : o.searchDepth;
+    options.learnedWeights = &weights;
+    const CpuStopwatch clock;
+    const SearchReport r = searchPosition(board, colour, options, tt, clock);
+    // In discs: a proven result (the solve, or a game's end within the depth) is its margin; a heuristic
+    // value may carry the wipe-out guard, so it is kept to what a margin can be.
+    const double discs = r.exact ? r.score
+                         : isExactScore(r.score) ? exactMargin(r.score)
+                                                 : std::clamp(static_cast<double>(r.score) / kScorePerDisc, -static_cast<double>(squares),
+                                                              static_cast<double>(squares));
+    return static_cast<float>(discs * evaln::kScale);
+}
+
+namespace {
+
+// Labels a seeded choice of the phase's samples with search values under `current`, and marks the rest
+// of the phase unlabelled. Each search is deterministic with its own table, so the labels do not
+// depend on the threads.
+void labelBySearch(std::vector<Sample>& samples, const std::vector<GameMoves>& games, int size, int phase,
+                   const FitSizeOptions& o, const evaln::Weights& current, const LabelProgress& progress) {
+    std::vector<std::size_t> chosen;
+    for (std::size_t i = 0; i < samples.size(); ++i)
+        if (samples[i].phase == phase) {
+            samples[i].labelled = false;
+            chosen.push_back(i);
+        }
+    std::sort(chosen.begin(), chosen.end(), [&](std::size_t a, std::size_t b) {
+        return mixSeed(o.seed, a) < mixSeed(o.seed, b);
+    });
+    if (chosen.size() > static_cast<std::size_t>(o.perPhase)) chosen.resize(static_cast<std::size_t>(o.perPhase));
+    std::atomic<std::size_t> next{0}, done{0};
+    std::mutex failure;
+    std::string error;
+    auto worker = [&](bool reports) {
+        TranspositionTable tt(16);
+        try {
+            for (std::size_t i; (i = next++) < chosen.size();) {
+                Sample& s = samples[chosen[i]];
+                const auto [board, colour] = positionAt(games[s.game], size, s.ply);
+                s.label = searchLabel(board, colour, o, current, tt);
+                s.labelled = true;
+                const std::size_t d = ++done;
+                if (reports && progress && (d % 1000 == 0)) progress(phase, d, chosen.size());
+            }
+        } catch (const std::exception& e) {
+            const std::lock_guard lock(failure);
+            error = e.what();
+            next = chosen.size();
+        }
+    };
+    std::vector<std::thread> threads;
+    for (int j = 1; j < std::max(1, o.jobs); ++j) threads.emplace_back(worker, false);
+    worker(true);
+    for (auto& t : threads) t.join();
+    if (!error.empty()) throw std::runtime_error("labelling phase " + std::to_string(phase) + ": " + error);
+    if (progress) progress(phase, chosen.size(), chosen.size());
+}
+
+}  // namespace
+
+void fitSize(std::vector<std::int16_t>& packed, const FitSizeOptions& o, const std::function<void(const FitSizeReport&)>& report,
+             const LabelProgress& labelProgress) {
     const std::size_t per = evaln::layout().packedPerPhase;
     if (packed.size() != per * evaln::kSizes * evaln::kPhases) throw std::invalid_argument("fitSize: weights of the wrong size");
     if (!isValidSize(o.size) || o.size < 6) throw std::invalid_argument("fitSize: sizes 6..26");
     const auto games = readGames(o.games, o.size);
     if (games.empty()) throw std::runtime_error("no games of size " + std::to_string(o.size) + " in " + o.games);
-    const std::vector<Sample> samples =
+    std::vector<Sample> samples =
         bb::dispatchSize(o.size, [&](auto n) { return samplesOf<decltype(n)::value>(games, o.validation); });
     std::int16_t* tables = packed.data() + static_cast<std::size_t>(evaln::sizeIndex(o.size) * evaln::kPhases) * per;
     std::vector<std::int16_t> prior(per, 0);
+    if (o.searchDepth > 0)  // none is labelled until its phase is searched
+        for (Sample& s : samples) s.labelled = false;
     for (int phase = evaln::kPhases - 1; phase >= 0; --phase) {
+        FitSizeReport rep;
+        rep.phase = phase;
+        if (o.searchDepth > 0) {
+            // Leaves in this phase are evaluated by the later phase's weights until it has its own.
+            std::copy(prior.begin(), prior.end(), tables + static_cast<std::size_t>(phase) * per);
+            const evaln::Weights current(evaln::packWeights(packed));
+            const auto started = std::chrono::steady_clock::now();
+            labelBySearch(samples, games, o.size, phase, o, current, labelProgress);
+            rep.labelSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        }
         train::SparseSamples trainSet(kIndicators, kReals), held(kIndicators, kReals);
         for (const Sample& s : samples) {
-            if (std::abs(s.phase - phase) > o.overlap || (s.held && s.phase != phase)) continue;
+            if (!s.labelled || std::abs(s.phase - phase) > o.overlap || (s.held && s.phase != phase)) continue;
             double predicted = 0;
             for (int k = 0; k < kIndicators; ++k) predicted += prior[s.index[k]];
             for (int k = 0; k < kReals; ++k) predicted += prior[s.index[kIndicators + k]] * s.value[k];
             (s.held ? held : trainSet).add(s.index, s.value, static_cast<float>(s.label - predicted), s.phase == phase ? 1.0F : 0.5F);
         }
-        FitSizeReport rep;
-        rep.phase = phase;
         rep.samples = trainSet.size();
         rep.heldOut = held.size();
         rep.priorRms = held.rms(std::vector<double>(per, 0)) / evaln::kScale;

@@ -1,13 +1,26 @@
-// Fitting the learned evaluation of one size (eval/evaln.hpp) to self-play games (gamesn.hpp): every
-// position of every game, labelled with the game's final margin from its side to move (the empties to
-// the winner), phase by phase from the end of the game backward, each phase ridge-regularised toward the
-// later phase fitted just before it; a tenth of the games is held out to measure the error.
+// Fitting the learned evaluation of one size (eval/evaln.hpp) to self-play games (gamesn.hpp), phase by
+// phase from the end of the game backward, each phase ridge-regularised toward the later phase fitted
+// just before it; a tenth of the games is held out to measure the error. A position's label is either
+// the game's final margin from its side to move (the empties to the winner), or, with a search depth,
+// the value of a search of the position: exact where few squares are empty, else a fixed-depth search
+// whose leaves are evaluated with the phases fitted so far (the phase being fitted starts as a copy of
+// the later one). A game's outcome says little about a position 60 plies before its end; a search
+// value is a far less noisy target, which is how the 8x8 evaluation is trained (labels8.hpp).
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
+
+#include "rules/board.hpp"
+
+namespace reversi {
+class TranspositionTable;
+namespace evaln {
+class Weights;
+}
+}  // namespace reversi
 
 namespace reversi::trainn {
 
@@ -18,16 +31,35 @@ struct FitSizeOptions {
     int iterations = 60;
     double regularisation = 5;  // ridge weight, in samples
     double validation = 0.1;    // share of the games held out
+    // Search labels (0: the games' outcomes): the depth of the labelling search, the empties at or
+    // below which a position is solved exactly instead, the positions labelled per phase at most (a
+    // seeded choice) and the threads that label.
+    int searchDepth = 0;
+    int exactEmpties = 12;
+    int perPhase = 60000;
+    std::uint64_t seed = 1;
+    int jobs = 1;
 };
 
 struct FitSizeReport {
     int phase = 0, iteration = 0;
+    double labelSeconds = 0;  // wall-clock seconds the phase's search labels took
     std::size_t samples = 0, heldOut = 0;
     double trainRms = 0, validationRms = 0, priorRms = 0;  // in discs
 };
 
+// The search label of a position (evaln units, from `colour`'s point of view): the exact final margin
+// at or below options.exactEmpties empties, else a depth-options.searchDepth search's value under
+// `weights`, a game's end within that depth counting as its margin. `tt` is the caller's scratch table.
+float searchLabel(const Board& board, char colour, const FitSizeOptions& options, const evaln::Weights& weights,
+                  TranspositionTable& tt);
+
+// Progress of a phase's search labels: positions labelled of the phase's total.
+using LabelProgress = std::function<void(int phase, std::size_t done, std::size_t total)>;
+
 // Replaces the size's tables in `packed` (every size's packed weights, evaln::packWeights layout).
+// The fitted weights depend on the options alone, not on the number of threads.
 void fitSize(std::vector<std::int16_t>& packed, const FitSizeOptions& options,
-             const std::function<void(const FitSizeReport&)>& report = {});
+             const std::function<void(const FitSizeReport&)>& report = {}, const LabelProgress& labelProgress = {});
 
 }  // namespace reversi::trainn

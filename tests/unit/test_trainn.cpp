@@ -3,6 +3,7 @@
 // seed alone and replay legally to the end, and a fit that touches only its own size.
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -14,6 +15,7 @@
 #include "bitboard/position.hpp"
 #include "eval/evaln.hpp"
 #include "tools/fit_evaln.hpp"
+#include "search/tt.hpp"
 #include "tools/gamesn.hpp"
 
 using namespace reversi;
@@ -133,4 +135,92 @@ TEST_CASE("trainn games depend on the seed alone and replay legally to the end, 
     CHECK(tables(12) == std::vector<std::int16_t>(evaln::kPhases * per, 7));
     std::filesystem::remove_all(o.dir);
     std::filesystem::remove_all(p.dir);
+}
+
+namespace {
+
+// The exact final margin for `side` (empties to the winner) by plain negamax over the rules module.
+int bruteForceMargin(const Board& b, char side) {
+    const auto moves = b.legalMoves(side);
+    if (moves.empty()) {
+        if (!b.hasLegalMove(opponentOf(side))) {
+            const int own = b.count(side), other = b.count(opponentOf(side)), empty = b.count(kEmpty);
+            return own > other ? own - other + empty : own < other ? own - other - empty : 0;
+        }
+        return -bruteForceMargin(b, opponentOf(side));
+    }
+    int best = -1000;
+    for (const Move m : moves) {
+        Board child = b;
+        child.applyMove(m.row, m.col, side);
+        best = std::max(best, -bruteForceMargin(child, opponentOf(side)));
+    }
+    return best;
+}
+
+}  // namespace
+
+TEST_CASE("trainn search labels: exact margins where solved, a game ending within the depth as its margin", "[evaln][train8]") {
+    const evaln::Weights& weights = evaln::Weights::builtin();
+    TranspositionTable tt(12);
+    trainn::FitSizeOptions o;
+    o.searchDepth = 2;
+    o.exactEmpties = 7;
+    std::mt19937 rng(5);
+    int checked = 0;
+    for (int game = 0; game < 12; ++game) {  // random 6x6 games stopped at 7 empties
+        Board b(6);
+        char side = kBlack;
+        while (b.count(kEmpty) > 7 && !b.isGameOver()) {
+            if (!b.hasLegalMove(side)) side = opponentOf(side);
+            const auto moves = b.legalMoves(side);
+            const Move m = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)];
+            b.applyMove(m.row, m.col, side);
+            side = opponentOf(side);
+        }
+        if (b.isGameOver()) continue;
+        if (!b.hasLegalMove(side)) side = opponentOf(side);
+        CHECK(trainn::searchLabel(b, side, o, weights, tt) == static_cast<float>(bruteForceMargin(b, side) * evaln::kScale));
+        ++checked;
+    }
+    CHECK(checked >= 8);
+
+    // Black's only move, c1, ends the game within the depth: 3 discs to White's 1 in the corner, which
+    // nobody can take, and the 32 empties to Black. The label is that margin, not the search's
+    // sentinel for a won game (nor the board's size, which a wipe-out would give).
+    Board ended(6);
+    for (int r = 0; r < 6; ++r)
+        for (int c = 0; c < 6; ++c) ended.set(r, c, kEmpty);
+    ended.set(0, 0, kBlack);
+    ended.set(0, 1, kWhite);
+    ended.set(5, 5, kWhite);
+    o.exactEmpties = 0;
+    CHECK(trainn::searchLabel(ended, kBlack, o, weights, tt) == static_cast<float>(34 * evaln::kScale));
+}
+
+TEST_CASE("trainn search-labelled fit: the same weights with one thread or two", "[evaln][train8]") {
+    trainn::GamesOptions g;
+    g.dir = freshDir("gamesn-labels");
+    g.size = 6;
+    g.games = 20;
+    trainn::generateGames(g);
+    const std::size_t per = evaln::layout().packedPerPhase;
+    trainn::FitSizeOptions f;
+    f.games = g.dir;
+    f.size = 6;
+    f.iterations = 5;
+    f.searchDepth = 2;
+    f.exactEmpties = 6;
+    f.perPhase = 40;
+    std::vector<std::int16_t> one(static_cast<std::size_t>(evaln::kSizes * evaln::kPhases) * per, 0), two = one, outcomes = one;
+    std::size_t labelled = 0;
+    trainn::fitSize(one, f, {}, [&](int, std::size_t done, std::size_t) { labelled = std::max(labelled, done); });
+    f.jobs = 2;
+    trainn::fitSize(two, f);
+    f.searchDepth = 0;
+    trainn::fitSize(outcomes, f);
+    CHECK(labelled == 40);
+    CHECK(one == two);
+    CHECK(one != outcomes);
+    std::filesystem::remove_all(g.dir);
 }
