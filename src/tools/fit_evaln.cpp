@@ -13,6 +13,7 @@
 #include "eval/score.hpp"
 #include "platform/cpu_clock.hpp"
 #include "platform/splitmix.hpp"
+#include "rules/game_record.hpp"
 #include "search/search.hpp"
 #include "tools/gamesn.hpp"
 #include "tools/linear_fit.hpp"
@@ -83,18 +84,11 @@ std::vector<Sample> samplesOf(const std::vector<GameMoves>& games, double valida
     return out;
 }
 
-// The board and side to move of a game after its first `ply` moves.
+// The board and side to move of a game after its first `ply` moves (passes put back by the rules'
+// replay).
 std::pair<Board, char> positionAt(const GameMoves& game, int size, int ply) {
-    Board board(size);
-    char toMove = kBlack;
-    for (int k = 0; k < ply; ++k) {
-        if (!board.hasLegalMove(toMove)) toMove = opponentOf(toMove);
-        const Move m = game.moves[static_cast<std::size_t>(k)];
-        board.applyMove(m.row, m.col, toMove);
-        toMove = opponentOf(toMove);
-    }
-    if (!board.hasLegalMove(toMove)) toMove = opponentOf(toMove);
-    return {board, toMove};
+    const Replay replay = replayGame(size, std::vector<Move>(game.moves.begin(), game.moves.begin() + ply));
+    return {replay.steps.empty() ? replay.start : replay.steps.back().after, replay.toMove};
 }
 
 }  // namespace
@@ -118,17 +112,14 @@ float searchLabel(const Board& board, char colour, const FitSizeOptions& o, cons
 
 namespace {
 
-// Labels a seeded choice of the phase's samples with search values under `current`, and marks the rest
-// of the phase unlabelled. Each search is deterministic with its own table, so the labels do not
-// depend on the threads.
+// Labels a seeded choice of the phase's samples with search values under `current` (the others stay
+// unlabelled). Each search is deterministic with its own table, so the labels do not depend on the
+// threads.
 void labelBySearch(std::vector<Sample>& samples, const std::vector<GameMoves>& games, int size, int phase,
                    const FitSizeOptions& o, const evaln::Weights& current, const LabelProgress& progress) {
     std::vector<std::size_t> chosen;
     for (std::size_t i = 0; i < samples.size(); ++i)
-        if (samples[i].phase == phase) {
-            samples[i].labelled = false;
-            chosen.push_back(i);
-        }
+        if (samples[i].phase == phase) chosen.push_back(i);
     std::sort(chosen.begin(), chosen.end(), [&](std::size_t a, std::size_t b) {
         return mixSeed(o.seed, a) < mixSeed(o.seed, b);
     });

@@ -4,8 +4,8 @@
 // the game's final margin from its side to move (the empties to the winner), or, with a search depth,
 // the value of a search of the position: exact where few squares are empty, else a fixed-depth search
 // whose leaves are evaluated with the phases fitted so far (the phase being fitted starts as a copy of
-// the later one). A game's outcome says little about a position 60 plies before its end; a search
-// value is a far less noisy target, which is how the 8x8 evaluation is trained (labels8.hpp).
+// the later one), as the 8x8 evaluation is trained (labels8.hpp). At 10x10 the search labels lost to
+// the outcomes (docs/results/evaln.md): their error is carried from phase to phase.
 #pragma once
 
 #include <cstdint>
