@@ -26,6 +26,14 @@ struct ProbCut8 {
     bool empty() const;
 };
 
+// The shallow depth paired with a deep one: about half of it, of the same parity, so that the odd/even
+// swing of search values does not enter the regression.
+constexpr int probCutShallowDepth(int depth) {
+    int s = depth / 2;
+    if ((s & 1) != (depth & 1)) --s;
+    return s > 0 ? s : 0;
+}
+
 // The fits built into the program (weights/probcut8.txt).
 const ProbCut8& builtinProbCut();
 

@@ -1,9 +1,8 @@
 // Fitting Multi-ProbCut for the 8x8 search (search/probcut8.hpp) from our own searches: for sample
 // positions of each phase, full-width search values at every depth up to --max-depth; then per phase
-// and depth D the regression of the depth-D value on the value of the shallow depth s(D) (about D/2,
-// of the same parity, so that the odd/even swing of search values does not enter the fit), with the
-// standard deviation of its error. Depths beyond --max-depth get the deepest fit, its deviation scaled
-// by the square root of the depth gap.
+// and depth D the regression of the depth-D value on the value of the shallow depth s(D)
+// (probCutShallowDepth, about D/2), with the standard deviation of its error. Depths beyond --max-depth
+// get the deepest fit, its deviation scaled by the square root of the depth gap.
 #pragma once
 
 #include <cstdint>
@@ -24,9 +23,6 @@ struct ProbCutFitOptions {
     std::uint64_t seed = 1;
     int jobs = 1;
 };
-
-// The shallow depth paired with a deep one.
-int shallowDepthFor(int depth);
 
 ProbCut8 fitProbCut(const ProbCutFitOptions& options, const std::function<void(int, int)>& progress = {});
 

@@ -115,7 +115,7 @@ TEST_CASE("train8 fit: recovers an evaluation from its own values on positions i
 
 TEST_CASE("probcut: the shallow depth has the deep one's parity, and the table round-trips as text", "[train8]") {
     for (int d = 2; d <= ProbCut8::kMaxDepth; ++d) {
-        const int s = train8::shallowDepthFor(d);
+        const int s = probCutShallowDepth(d);
         CHECK(s >= 0);
         CHECK(s < d);
         CHECK(s % 2 == d % 2);
@@ -141,7 +141,7 @@ TEST_CASE("probcut: the shallow depth has the deep one's parity, and the table r
 TEST_CASE("midgame8 with Multi-ProbCut: legal moves, and no cut when the margin is huge", "[train8][midgame8]") {
     ProbCut8 p;
     for (auto& phase : p.fits)
-        for (int d = 2; d <= ProbCut8::kMaxDepth; ++d) phase[static_cast<std::size_t>(d)] = {static_cast<std::int8_t>(train8::shallowDepthFor(d)), 1.0F, 0.0F, 1e6F};
+        for (int d = 2; d <= ProbCut8::kMaxDepth; ++d) phase[static_cast<std::size_t>(d)] = {static_cast<std::int8_t>(probCutShallowDepth(d)), 1.0F, 0.0F, 1e6F};
     const eval8::Weights& w = eval8::Weights::builtin();
     Midgame8 full(w, nullptr, 16), selective(w, &p, 16);
     std::mt19937_64 rng(12);
@@ -158,5 +158,20 @@ TEST_CASE("midgame8 with Multi-ProbCut: legal moves, and no cut when the margin 
         ++tested;
     }
     CHECK(tested > 5);
+    std::filesystem::remove_all(corpus);
+}
+
+TEST_CASE("train8 probcut: the same fits with one thread or two", "[train8]") {
+    const std::string corpus = smallCorpus("probcut-corpus", 40, 9);
+    train8::ProbCutFitOptions o;
+    o.corpus = corpus;
+    o.positions = 40;
+    o.maxDepth = 5;
+    o.minEmpties = 10;
+    const std::string one = formatProbCut(train8::fitProbCut(o));
+    o.jobs = 2;
+    const std::string two = formatProbCut(train8::fitProbCut(o));
+    CHECK(one == two);
+    CHECK_FALSE(parseProbCut(one).empty());
     std::filesystem::remove_all(corpus);
 }
