@@ -1,19 +1,17 @@
 #include "tools/fit_evaln.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cmath>
-#include <mutex>
+#include <memory>
 #include <stdexcept>
-#include <thread>
 
 #include "bitboard/position.hpp"
 #include "eval/evaln.hpp"
 #include "eval/score.hpp"
 #include "platform/cpu_clock.hpp"
+#include "platform/parallel_for.hpp"
 #include "platform/splitmix.hpp"
-#include "rules/game_record.hpp"
 #include "search/search.hpp"
 #include "tools/gamesn.hpp"
 #include "tools/linear_fit.hpp"
@@ -84,13 +82,6 @@ std::vector<Sample> samplesOf(const std::vector<GameMoves>& games, double valida
     return out;
 }
 
-// The board and side to move of a game after its first `ply` moves (passes put back by the rules'
-// replay).
-std::pair<Board, char> positionAt(const GameMoves& game, int size, int ply) {
-    const Replay replay = replayGame(size, std::vector<Move>(game.moves.begin(), game.moves.begin() + ply));
-    return {replay.steps.empty() ? replay.start : replay.steps.back().after, replay.toMove};
-}
-
 }  // namespace
 
 float searchLabel(const Board& board, char colour, const FitSizeOptions& o, const evaln::Weights& weights, TranspositionTable& tt) {
@@ -99,6 +90,7 @@ float searchLabel(const Board& board, char colour, const FitSizeOptions& o, cons
     options.moveTime = 600;  // the depth decides; the time is only a guard
     options.maxDepth = empties <= o.exactEmpties ? empties : o.searchDepth;
     options.learnedWeights = &weights;
+    options.probCut = false;  // labels from full-width searches
     const CpuStopwatch clock;
     const SearchReport r = searchPosition(board, colour, options, tt, clock);
     // In discs: a proven result (the solve, or a game's end within the depth) is its margin; a heuristic
@@ -115,7 +107,7 @@ namespace {
 // Labels a seeded choice of the phase's samples with search values under `current` (the others stay
 // unlabelled). Each search is deterministic with its own table, so the labels do not depend on the
 // threads.
-void labelBySearch(std::vector<Sample>& samples, const std::vector<GameMoves>& games, int size, int phase,
+void labelBySearch(std::vector<Sample>& samples, const std::vector<GameMoves>& games, int phase,
                    const FitSizeOptions& o, const evaln::Weights& current, const LabelProgress& progress) {
     std::vector<std::size_t> chosen;
     for (std::size_t i = 0; i < samples.size(); ++i)
@@ -124,31 +116,24 @@ void labelBySearch(std::vector<Sample>& samples, const std::vector<GameMoves>& g
         return mixSeed(o.seed, a) < mixSeed(o.seed, b);
     });
     if (chosen.size() > static_cast<std::size_t>(o.perPhase)) chosen.resize(static_cast<std::size_t>(o.perPhase));
-    std::atomic<std::size_t> next{0}, done{0};
-    std::mutex failure;
-    std::string error;
-    auto worker = [&](bool reports) {
-        TranspositionTable tt(16);
-        try {
-            for (std::size_t i; (i = next++) < chosen.size();) {
+    std::vector<std::unique_ptr<TranspositionTable>> tables(static_cast<std::size_t>(std::max(1, o.jobs)));
+    try {
+        parallelFor(
+            chosen.size(), o.jobs,
+            [&](std::size_t i, int worker) {
+                auto& tt = tables[static_cast<std::size_t>(worker)];
+                if (!tt) tt = std::make_unique<TranspositionTable>(16);
                 Sample& s = samples[chosen[i]];
-                const auto [board, colour] = positionAt(games[s.game], size, s.ply);
-                s.label = searchLabel(board, colour, o, current, tt);
+                const auto [board, colour] = positionAt(games[s.game], s.ply);
+                s.label = searchLabel(board, colour, o, current, *tt);
                 s.labelled = true;
-                const std::size_t d = ++done;
-                if (reports && progress && (d % 1000 == 0)) progress(phase, d, chosen.size());
-            }
-        } catch (const std::exception& e) {
-            const std::lock_guard lock(failure);
-            error = e.what();
-            next = chosen.size();
-        }
-    };
-    std::vector<std::thread> threads;
-    for (int j = 1; j < std::max(1, o.jobs); ++j) threads.emplace_back(worker, false);
-    worker(true);
-    for (auto& t : threads) t.join();
-    if (!error.empty()) throw std::runtime_error("labelling phase " + std::to_string(phase) + ": " + error);
+            },
+            [&](std::size_t done) {
+                if (progress && done % 1000 == 0) progress(phase, done, chosen.size());
+            });
+    } catch (const std::exception& e) {
+        throw std::runtime_error("labelling phase " + std::to_string(phase) + ": " + e.what());
+    }
     if (progress) progress(phase, chosen.size(), chosen.size());
 }
 
@@ -175,7 +160,7 @@ void fitSize(std::vector<std::int16_t>& packed, const FitSizeOptions& o, const s
             std::copy(prior.begin(), prior.end(), tables + static_cast<std::size_t>(phase) * per);
             const evaln::Weights current(evaln::packWeights(packed));
             const auto started = std::chrono::steady_clock::now();
-            labelBySearch(samples, games, o.size, phase, o, current, labelProgress);
+            labelBySearch(samples, games, phase, o, current, labelProgress);
             rep.labelSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         }
         train::SparseSamples trainSet(kIndicators, kReals), held(kIndicators, kReals);

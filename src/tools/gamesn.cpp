@@ -10,6 +10,7 @@
 
 #include "engine/engine.hpp"
 #include "platform/splitmix.hpp"
+#include "rules/game_record.hpp"
 #include "tools/resumable_blocks.hpp"
 
 namespace reversi::trainn {
@@ -134,6 +135,11 @@ std::vector<GameMoves> readGames(const std::string& dir, int size) {
         if (at != bytes.size()) throw std::runtime_error(f + ": trailing bytes in a games block");
     }
     return games;
+}
+
+std::pair<Board, char> positionAt(const GameMoves& game, int ply) {
+    const Replay replay = replayGame(game.size, std::vector<Move>(game.moves.begin(), game.moves.begin() + ply));
+    return {replay.steps.empty() ? replay.start : replay.steps.back().after, replay.toMove};
 }
 
 }  // namespace reversi::trainn

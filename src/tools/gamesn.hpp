@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "rules/board.hpp"
@@ -34,6 +35,9 @@ struct GameMoves {
     int size = 0;
     std::vector<Move> moves;
 };
+// The board and side to move of a game after its first `ply` moves (passes put back by the rules' replay).
+std::pair<Board, char> positionAt(const GameMoves& game, int ply);
+
 // Every game of every block of DIR/SIZE, in block order; throws std::runtime_error on a damaged block.
 std::vector<GameMoves> readGames(const std::string& dir, int size);
 
