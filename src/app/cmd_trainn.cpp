@@ -4,6 +4,9 @@
 //   reversi trainn fit --games DIR --size N --weights FILE --out FILE [--search-depth D]
 //                                                        that size's weights fitted to the games' outcomes,
 //                                                        or to search values of their positions
+//   reversi trainn probcut --games DIR --size N --fits FILE --out FILE
+//                                                        that size's Multi-ProbCut fitted from full-width
+//                                                        searches of its games' positions
 #include <unistd.h>
 
 #include <cstdio>
@@ -18,6 +21,8 @@
 #include "platform/atomic_file.hpp"
 #include "tools/fit_evaln.hpp"
 #include "tools/gamesn.hpp"
+#include "tools/probcut_fitn.hpp"
+#include "search/probcutn.hpp"
 
 namespace reversi::app {
 
@@ -74,6 +79,33 @@ int runFit(const FitSettings& s) {
     }
 }
 
+struct ProbCutSettings {
+    trainn::ProbCutFitOptions fit;
+    std::string fits, out;
+};
+
+int runProbCut(const ProbCutSettings& s) {
+    try {
+        ProbCutN fits;
+        if (!s.fits.empty()) {
+            std::ifstream in(s.fits, std::ios::binary);
+            if (!in) throw std::runtime_error("cannot read " + s.fits);
+            fits = parseProbCutN(std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()));
+        }
+        const bool terminal = isatty(2);
+        trainn::fitProbCutN(fits, s.fit, [terminal](std::size_t done, std::size_t total) {
+            if (terminal) std::fprintf(stderr, "\rpositions %zu/%zu%s", done, total, done == total ? "\n" : "");
+            else if (done == total || done % 100 == 0) std::fprintf(stderr, "positions %zu/%zu\n", done, total);
+        });
+        writeFileAtomically(s.out, formatProbCutN(fits));
+        std::printf("%dx%d Multi-ProbCut fitted: %s\n", s.fit.size, s.fit.size, s.out.c_str());
+        return 0;
+    } catch (const std::exception& e) {
+        std::cerr << "reversi trainn probcut: " << e.what() << "\n";
+        return 1;
+    }
+}
+
 const auto kSizeCheck = CLI::Validator(
     [](const std::string& v) {
         try {
@@ -88,7 +120,7 @@ const auto kSizeCheck = CLI::Validator(
 }  // namespace
 
 void addTrainNCommands(CLI::App& app, Action& action) {
-    CLI::App* train = app.add_subcommand("trainn", "The learned evaluation of the sizes other than 8x8: self-play games, fit");
+    CLI::App* train = app.add_subcommand("trainn", "The learned evaluation and Multi-ProbCut of the sizes other than 8x8: self-play games, fits");
     train->require_subcommand(1);
     addExamples(*train, {"reversi trainn games --dir gamesn --size 12 --games 4000 -j 2",
                          "reversi trainn fit --games gamesn --size 12 --weights weights/patternN.bin -o weights/patternN.bin"});
@@ -134,6 +166,22 @@ void addTrainNCommands(CLI::App& app, Action& action) {
     addExamples(*fit, {"reversi trainn fit --games gamesn --size 16 --weights weights/patternN.bin -o weights/patternN.bin",
                        "reversi trainn fit --games gamesn --size 10 --search-depth 4 -j 2 --weights weights/patternN.bin -o patternN.bin"});
     fit->callback([f, &action] { action = [f] { return runFit(*f); }; });
+
+    auto p = std::make_shared<ProbCutSettings>();
+    CLI::App* probcut = train->add_subcommand("probcut", "Fit one size's Multi-ProbCut from full-width searches of its games' positions");
+    probcut->add_option("--games", p->fit.games, "Games directory (trainn games)")->required();
+    probcut->add_option("--size", p->fit.size, "Board size")->required()->check(kSizeCheck);
+    probcut->add_option("--fits", p->fits, "Fits to start from, the other sizes kept (default: none)");
+    probcut->add_option("-o,--out", p->out, "Fits file to write (weights/probcutN.txt is built in)")->required();
+    probcut->add_option("--positions", p->fit.positions, "Positions per phase")->check(CLI::Range(30, 100000))->capture_default_str();
+    probcut->add_option("--max-depth", p->fit.maxDepth, "Deepest full-width search")->check(CLI::Range(3, 16))->capture_default_str();
+    probcut->add_option("--t", p->fit.t, "Cut when the prediction clears the bound by this many deviations")
+        ->check(CLI::Range(0.1, 10.0))
+        ->capture_default_str();
+    probcut->add_option("--seed", p->fit.seed, "Seed of the choice of positions")->capture_default_str();
+    probcut->add_option("-j,--jobs", p->fit.jobs, "Threads")->check(CLI::Range(1, 256))->capture_default_str();
+    addExamples(*probcut, {"reversi trainn probcut --games gamesn --size 12 --fits weights/probcutN.txt -o weights/probcutN.txt -j 2"});
+    probcut->callback([p, &action] { action = [p] { return runProbCut(*p); }; });
 }
 
 }  // namespace reversi::app

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "search/exact_solver.hpp"
 #include "search/move_ordering.hpp"
 #include "search/node_clock.hpp"
+#include "search/probcutn.hpp"
 #include "search/timeman.hpp"
 
 namespace reversi {
@@ -65,6 +67,31 @@ private:
         return evaluate<N>(pos, moves, w_);
     }
 
+    // Multi-ProbCut (probcutn.hpp): true when a shallow search predicts the node's cutoff; `score` is the
+    // bound to return. Windows of exact (end of game) scores are left to the full search.
+    bool probCutoff(const Pos& pos, std::uint64_t key, int colour, int depth, int alpha, int beta, int& score) {
+        const ProbCutN::Fit& fit = probCut_->at(N, pos.emptyCount(), depth);
+        if (fit.shallow < 0 || fit.a <= 0) return false;
+        const double margin = probCut_->t * fit.sigma;
+        const double high = (beta + margin - fit.b) / fit.a;
+        if (high < kHeuristicLimit && beta > -kHeuristicLimit) {
+            const int bound = static_cast<int>(std::ceil(high));
+            if (pvs(pos, key, colour, fit.shallow, bound - 1, bound) >= bound && !clock_.stopped()) {
+                score = beta;
+                return true;
+            }
+        }
+        const double low = (alpha - margin - fit.b) / fit.a;
+        if (low > -kHeuristicLimit && alpha < kHeuristicLimit) {
+            const int bound = static_cast<int>(std::floor(low));
+            if (pvs(pos, key, colour, fit.shallow, bound, bound + 1) <= bound && !clock_.stopped()) {
+                score = alpha;
+                return true;
+            }
+        }
+        return false;
+    }
+
     // Midgame negascout. Passes do not use depth; two passes end the game with its exact score.
     int pvs(const Pos& pos, std::uint64_t key, int colour, int depth, int alpha, int beta) {
         if (clock_.tick()) return 0;
@@ -79,6 +106,11 @@ private:
             int score;
             if (e->depth >= depth && ttCut(*e, alpha, beta, score)) return score;
             if (e->move >= 0 && e->move < S && moves.test(e->move)) ttMove = e->move;
+        }
+        if (probCut_ && beta == alpha + 1 && depth >= 3 && depth <= ProbCutN::kMaxDepth) {
+            int cut;
+            if (probCutoff(pos, key, colour, depth, alpha, beta, cut)) return cut;
+            if (clock_.stopped()) return 0;
         }
         typename Ordering::MoveList list;
         const int n = ordering_.scoreMoves(pos, moves, ttMove, depth >= 3, list);
@@ -184,6 +216,7 @@ private:
     const Zobrist& z_;
     EndgameSolver8* endgame8_;
     const evaln::Weights* learned_ = nullptr;  // the learned evaluation of this size, when it has one
+    const ProbCutN* probCut_ = nullptr;        // Multi-ProbCut fits of this size, when it has them
     Ordering ordering_;
     NodeClock clock_;
     ExactSolver<N> exact_;
@@ -196,6 +229,10 @@ SearchReport Searcher<N>::run(const Pos& root, int colour, const EngineOptions& 
     if (options.evaluation == Evaluation::kDefault) {
         const evaln::Weights& learned = options.learnedWeights ? *options.learnedWeights : evaln::Weights::builtin();
         if (learned.has(N)) learned_ = &learned;
+    }
+    if (N != 8 && options.probCut) {
+        const ProbCutN& fits = options.probCutFits ? *options.probCutFits : builtinProbCutN();
+        if (fits.has(N)) probCut_ = &fits;
     }
     const std::uint64_t key = positionKey(z_, N, root, colour);
 

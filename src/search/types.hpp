@@ -9,6 +9,7 @@
 namespace reversi {
 
 struct EvalWeights;
+struct ProbCutN;
 namespace evaln {
 class Weights;
 }
@@ -38,8 +39,12 @@ struct EngineOptions {
     // Aspiration window of the iterative deepening, in score units (eval/score.hpp: 1/100 disc) either side of the
     // last iteration's score; 0: every iteration with the full window.
     int aspiration = 0;
-    // Multi-ProbCut at 8x8 (search/probcut8.hpp) where fits exist; false: a full-width search.
+    // Multi-ProbCut (search/probcut8.hpp at 8x8, search/probcutn.hpp at the other sizes) where fits
+    // exist; false: a full-width search.
     bool probCut = true;
+    // The fits of the sizes other than 8x8 (nullptr: the built-in ones); for the tests and the tools.
+    // Must outlive the engine.
+    const ProbCutN* probCutFits = nullptr;
 };
 
 // What the last search found, for benchmarks, hints and match statistics.

@@ -1,0 +1,56 @@
+#include "search/probcutn.hpp"
+
+#include <cstdio>
+#include <sstream>
+#include <stdexcept>
+
+namespace reversi {
+
+bool ProbCutN::has(int n) const {
+    if (n < 6 || n > 26 || n % 2 != 0) return false;
+    for (const auto& phase : fits[static_cast<std::size_t>(evaln::sizeIndex(n))])
+        for (const Fit& f : phase)
+            if (f.shallow >= 0) return true;
+    return false;
+}
+
+std::string formatProbCutN(const ProbCutN& p) {
+    std::string out = "# Multi-ProbCut for the search of the sizes other than 8x8: size phase (twelfths of the game) "
+                      "depth shallow a b sigma (score units)\nt " + std::to_string(p.t) + "\n";
+    char line[160];
+    for (int s = 0; s < evaln::kSizes; ++s)
+        for (int phase = 0; phase < evaln::kPhases; ++phase)
+            for (int depth = 0; depth <= ProbCutN::kMaxDepth; ++depth) {
+                const ProbCutN::Fit& f = p.fits[static_cast<std::size_t>(s)][static_cast<std::size_t>(phase)][static_cast<std::size_t>(depth)];
+                if (f.shallow < 0) continue;
+                std::snprintf(line, sizeof line, "%d %d %d %d %.6f %.4f %.4f\n", 6 + 2 * s, phase, depth, f.shallow,
+                              static_cast<double>(f.a), static_cast<double>(f.b), static_cast<double>(f.sigma));
+                out += line;
+            }
+    return out;
+}
+
+ProbCutN parseProbCutN(const std::string& text) {
+    ProbCutN p;
+    std::istringstream in(text);
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+        if (line.empty() || line[0] == '#') continue;
+        std::istringstream words(line);
+        if (line[0] == 't') {
+            std::string t;
+            if (!(words >> t >> p.t) || p.t <= 0) throw std::runtime_error("probcutN line " + std::to_string(number) + ": bad t");
+            continue;
+        }
+        int size, phase, depth, shallow;
+        float a, b, sigma;
+        if (!(words >> size >> phase >> depth >> shallow >> a >> b >> sigma) || size < 6 || size > 26 || size % 2 != 0 ||
+            size == 8 || phase < 0 || phase >= evaln::kPhases || depth < 1 || depth > ProbCutN::kMaxDepth || shallow < 0 ||
+            shallow >= depth || sigma < 0)
+            throw std::runtime_error("probcutN line " + std::to_string(number) + ": expected size phase depth shallow a b sigma");
+        p.phase(size, phase)[static_cast<std::size_t>(depth)] = {static_cast<std::int8_t>(shallow), a, b, sigma};
+    }
+    return p;
+}
+
+}  // namespace reversi

@@ -1,0 +1,98 @@
+#include "tools/probcut_fitn.hpp"
+
+#include <algorithm>
+#include <memory>
+#include <set>
+#include <string>
+#include <stdexcept>
+#include <vector>
+
+#include "eval/score.hpp"
+#include "platform/cpu_clock.hpp"
+#include "platform/parallel_for.hpp"
+#include "platform/splitmix.hpp"
+#include "search/search.hpp"
+#include "tools/gamesn.hpp"
+#include "tools/probcut_regression.hpp"
+
+namespace reversi::trainn {
+
+namespace {
+
+struct Chosen {
+    std::uint64_t order;  // the seeded choice
+    std::uint32_t game;
+    std::uint16_t ply;
+};
+
+}  // namespace
+
+void fitProbCutN(ProbCutN& fits, const ProbCutFitOptions& o, const std::function<void(std::size_t, std::size_t)>& progress) {
+    if (!isValidSize(o.size) || o.size < 6 || o.size == 8) throw std::invalid_argument("fitProbCutN: the even sizes 6..26 but 8");
+    const auto games = readGames(o.games, o.size);
+    if (games.empty()) throw std::runtime_error("no games of size " + std::to_string(o.size) + " in " + o.games);
+    // Every position with more empties than the deepest search (so no search is an exact solve), by phase.
+    const int squares = o.size * o.size;
+    std::vector<std::vector<Chosen>> byPhase(evaln::kPhases);
+    for (std::size_t g = 0; g < games.size(); ++g)
+        for (std::size_t ply = 0; ply < games[g].moves.size(); ++ply) {
+            const int empties = squares - 4 - static_cast<int>(ply);
+            if (empties <= o.maxDepth) break;
+            byPhase[static_cast<std::size_t>(evaln::phaseOf(o.size, empties))].push_back(
+                {mixSeed(o.seed, g << 16 | ply), static_cast<std::uint32_t>(g), static_cast<std::uint16_t>(ply)});
+        }
+    struct Job {
+        int phase;
+        Chosen at;
+    };
+    // Per phase the first `positions` distinct positions in the seeded order (openings repeat).
+    std::vector<Job> jobs;
+    for (int phase = 0; phase < evaln::kPhases; ++phase) {
+        auto& v = byPhase[static_cast<std::size_t>(phase)];
+        std::sort(v.begin(), v.end(), [](const Chosen& a, const Chosen& b) { return a.order < b.order; });
+        std::set<std::string> seen;
+        for (std::size_t i = 0; i < v.size() && static_cast<int>(seen.size()) < o.positions; ++i) {
+            const auto [board, colour] = positionAt(games[v[i].game], v[i].ply);
+            std::string key(1, colour);
+            for (int r = 0; r < o.size; ++r) key.append(board.cells()[r], static_cast<std::size_t>(o.size));
+            if (seen.insert(key).second) jobs.push_back({phase, v[i]});
+        }
+    }
+
+    // values[job][depth]: full-width search values (score units); depth 0 is not searched.
+    std::vector<std::vector<int>> values(jobs.size());
+    std::vector<std::unique_ptr<TranspositionTable>> tables(static_cast<std::size_t>(std::max(1, o.jobs)));
+    parallelFor(
+        jobs.size(), o.jobs,
+        [&](std::size_t i, int worker) {
+            auto& tt = tables[static_cast<std::size_t>(worker)];
+            if (!tt) tt = std::make_unique<TranspositionTable>(18);
+            const auto [board, colour] = positionAt(games[jobs[i].at.game], jobs[i].at.ply);
+            auto& v = values[i];
+            v.push_back(train::kNoSearchValue);
+            if (!board.hasLegalMove(colour)) return;  // a pass: the position after it is another sample
+            for (int d = 1; d <= o.maxDepth; ++d) {
+                EngineOptions options;
+                options.moveTime = 600;  // the depth decides; the time is only a guard
+                options.maxDepth = d;
+                options.probCut = false;
+                const CpuStopwatch clock;
+                const SearchReport r = searchPosition(board, colour, options, *tt, clock);
+                const bool heuristic = !r.exact && r.score > -kHeuristicLimit && r.score < kHeuristicLimit;
+                v.push_back(heuristic ? r.score : train::kNoSearchValue);
+            }
+        },
+        [&](std::size_t done) {
+            if (progress) progress(done, jobs.size());
+        });
+
+    for (int phase = 0; phase < evaln::kPhases; ++phase) {
+        std::vector<std::vector<int>> ofPhase;
+        for (std::size_t i = 0; i < jobs.size(); ++i)
+            if (jobs[i].phase == phase) ofPhase.push_back(values[i]);
+        fits.phase(o.size, phase) = train::fitProbCutPhase(ofPhase, o.maxDepth);
+    }
+    fits.t = o.t;
+}
+
+}  // namespace reversi::trainn

@@ -1,0 +1,150 @@
+// Multi-ProbCut of the sizes other than 8x8 (search/probcutn.hpp, tools/probcut_fitn.hpp): the text
+// form, the search's cuts (none when the margin is huge, fewer nodes when it is small), and a fit from
+// self-play games that has the regression's shape and does not depend on the threads.
+#include <unistd.h>
+
+#include <filesystem>
+#include <random>
+
+#include <catch2/catch.hpp>
+
+#include "rules/board.hpp"
+#include "search/probcutn.hpp"
+#include "search/search.hpp"
+#include "tools/gamesn.hpp"
+#include "tools/probcut_fitn.hpp"
+
+using namespace reversi;
+
+namespace {
+
+std::string freshDir(const std::string& name) {
+    const auto dir = std::filesystem::temp_directory_path() / ("reversi-test-" + name + "-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    return dir.string();
+}
+
+// Every phase and depth of size n cut by a shallow search with the given deviation (a = 1, b = 0).
+ProbCutN uniformFits(int n, float sigma) {
+    ProbCutN p;
+    for (int phase = 0; phase < evaln::kPhases; ++phase)
+        for (int d = 3; d <= ProbCutN::kMaxDepth; ++d)
+            p.phase(n, phase)[static_cast<std::size_t>(d)] = {static_cast<std::int8_t>(probCutShallowDepth(d)), 1.0F, 0.0F, sigma};
+    return p;
+}
+
+// A position after `plies` random moves with the side to move having a move.
+bool randomPosition(int n, int plies, std::mt19937& rng, Board& board, char& colour) {
+    board = Board(n);
+    colour = kBlack;
+    for (int i = 0; i < plies; ++i) {
+        if (!board.hasLegalMove(colour)) colour = opponentOf(colour);
+        const auto moves = board.legalMoves(colour);
+        if (moves.empty()) return false;
+        const Move m = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)];
+        board.applyMove(m.row, m.col, colour);
+        colour = opponentOf(colour);
+    }
+    if (!board.hasLegalMove(colour)) colour = opponentOf(colour);
+    return board.hasLegalMove(colour);
+}
+
+SearchReport searchAt(const Board& board, char colour, int depth, bool probCut, const ProbCutN* fits) {
+    EngineOptions o;
+    o.moveTime = 60;
+    o.maxDepth = depth;
+    o.probCut = probCut;
+    o.probCutFits = fits;
+    TranspositionTable tt(16);
+    const CpuStopwatch clock;
+    return searchPosition(board, colour, o, tt, clock);
+}
+
+}  // namespace
+
+TEST_CASE("probcutN: the table round-trips as text, and malformed lines are refused", "[probcut]") {
+    ProbCutN p;
+    p.t = 1.25;
+    p.phase(10, 3)[7] = {3, 0.95F, -3.5F, 140.25F};
+    p.phase(26, 11)[24] = {12, 1.0F, 0.0F, 800.0F};
+    const ProbCutN q = parseProbCutN(formatProbCutN(p));
+    CHECK(q.t == Approx(1.25));
+    CHECK(q.at(10, 100 - 30, 7).shallow == 3);  // 30 of 100 squares filled: phase 3
+    CHECK(q.at(10, 100 - 30, 7).a == Approx(0.95));
+    CHECK(q.at(10, 100 - 30, 7).b == Approx(-3.5));
+    CHECK(q.at(10, 100 - 30, 7).sigma == Approx(140.25));
+    CHECK(q.at(26, 1, 24).shallow == 12);
+    CHECK(q.at(10, 100 - 30, 6).shallow == -1);
+    CHECK(q.has(10));
+    CHECK(q.has(26));
+    CHECK_FALSE(q.has(12));
+    CHECK_FALSE(ProbCutN{}.has(10));
+    CHECK_THROWS(parseProbCutN("10 3 7 7 1 0 3\n"));   // shallow not below deep
+    CHECK_THROWS(parseProbCutN("8 3 7 3 1 0 3\n"));    // 8x8 has its own
+    CHECK_THROWS(parseProbCutN("11 3 7 3 1 0 3\n"));   // no such size
+    CHECK_THROWS(parseProbCutN("10 12 7 3 1 0 3\n"));  // no such phase
+    CHECK_THROWS(parseProbCutN("10 3 7 3 1 0\n"));     // a field missing
+    CHECK_THROWS(parseProbCutN("t -1\n"));
+}
+
+TEST_CASE("probcutN in the search: no cut with a huge margin, fewer nodes and legal moves with a small one", "[probcut][search]") {
+    const ProbCutN never = uniformFits(10, 1e7F), eager = uniformFits(10, 1.0F);
+    std::mt19937 rng(5);
+    int tested = 0;
+    std::uint64_t fullNodes = 0, cutNodes = 0;
+    for (int k = 0; k < 6; ++k) {
+        Board board(10);
+        char colour;
+        if (!randomPosition(10, 20 + 6 * k, rng, board, colour)) continue;
+        const SearchReport full = searchAt(board, colour, 6, false, nullptr);
+        const SearchReport none = searchAt(board, colour, 6, true, &never);
+        const SearchReport cut = searchAt(board, colour, 6, true, &eager);
+        CHECK(none.score == full.score);  // the margin is so large that no cut can fire
+        CHECK(none.move == full.move);
+        CHECK(board.isLegalMove(cut.move.row, cut.move.col, colour));
+        fullNodes += full.nodes;
+        cutNodes += cut.nodes;
+        ++tested;
+    }
+    CHECK(tested >= 4);
+    CHECK(cutNodes < fullNodes * 3 / 4);
+}
+
+TEST_CASE("trainn probcut: fits of the regression's shape, the same with one thread or two, other sizes kept", "[probcut][train8]") {
+    trainn::GamesOptions g;
+    g.dir = freshDir("gamesn-probcut");
+    g.size = 6;
+    g.games = 60;
+    trainn::generateGames(g);
+    trainn::ProbCutFitOptions o;
+    o.games = g.dir;
+    o.size = 6;
+    o.positions = 40;
+    o.maxDepth = 4;
+    o.t = 1.75;
+    ProbCutN one;
+    one.phase(10, 2)[5] = {1, 1.0F, 0.0F, 50.0F};
+    ProbCutN two = one;
+    std::size_t reported = 0, total = 0;
+    trainn::fitProbCutN(one, o, [&](std::size_t done, std::size_t all) { reported = done, total = all; });
+    o.jobs = 2;
+    trainn::fitProbCutN(two, o);
+    CHECK(total > 0);
+    CHECK(reported == total);
+    CHECK(formatProbCutN(one) == formatProbCutN(two));
+    CHECK(one.t == Approx(1.75));
+    CHECK(one.phase(10, 2)[5].sigma == Approx(50.0));  // another size is kept
+    int fitted = 0;
+    for (int phase = 0; phase < evaln::kPhases; ++phase)
+        for (int d = 3; d <= ProbCutN::kMaxDepth; ++d) {
+            const ProbCutN::Fit& f = one.phase(6, phase)[static_cast<std::size_t>(d)];
+            if (f.shallow < 0) continue;
+            CHECK(f.shallow == probCutShallowDepth(d));
+            CHECK(f.sigma > 0);
+            CHECK(f.a > 0);
+            ++fitted;
+        }
+    CHECK(fitted > 10);
+    CHECK(one.has(6));
+    std::filesystem::remove_all(g.dir);
+}
