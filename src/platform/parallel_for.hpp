@@ -10,13 +10,15 @@
 #include <exception>
 #include <functional>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <vector>
 
 namespace reversi {
 
 // body(index, worker), worker in [0, jobs). finished(count), when given, is called after each index with
-// the number finished so far, one call at a time. The first exception a body throws stops the others
+// the number finished so far, one call at a time. Fewer threads run when the system has no more to
+// give. The first exception a body throws stops the others
 // from taking new indices and is rethrown here once every thread has stopped.
 inline void parallelFor(std::size_t count, int jobs, const std::function<void(std::size_t, int)>& body,
                         const std::function<void(std::size_t)>& finished = {}) {
@@ -43,7 +45,13 @@ inline void parallelFor(std::size_t count, int jobs, const std::function<void(st
         }
     };
     std::vector<std::thread> pool;
-    for (int w = 1; w < threads; ++w) pool.emplace_back(worker, w);
+    for (int w = 1; w < threads; ++w) {
+        try {
+            pool.emplace_back(worker, w);
+        } catch (const std::system_error&) {
+            break;  // no more threads to be had: the ones running (and this one) do the work
+        }
+    }
     worker(0);
     for (auto& t : pool) t.join();
     if (error) std::rethrow_exception(error);

@@ -1,19 +1,18 @@
 #include "tools/labels8.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <bit>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <mutex>
+#include <memory>
 #include <stdexcept>
-#include <thread>
 #include <unordered_set>
 
 #include "eval/eval8.hpp"
 #include "platform/atomic_file.hpp"
+#include "platform/parallel_for.hpp"
 #include "platform/splitmix.hpp"
 #include "search/endgame8.hpp"
 #include "search/midgame8.hpp"
@@ -130,14 +129,20 @@ void labelPhase(const LabelOptions& o, const std::function<void(int, int)>& prog
     std::vector<int> todo;
     for (int c = 0; c < chunks; ++c)
         if (!std::filesystem::exists(chunkName(dir, c))) todo.push_back(c);
-    std::atomic<std::size_t> next{0};
-    std::atomic<int> done{chunks - static_cast<int>(todo.size())};
-    std::mutex failure;
-    std::string error;
-    auto worker = [&](bool reports) {
-        Midgame8 search(weights, nullptr, 20);
-        EndgameSolver8 solver(20);
-        for (std::size_t i; (i = next++) < todo.size();) {
+    const int already = chunks - static_cast<int>(todo.size());
+    struct Searchers {
+        Midgame8 search;
+        EndgameSolver8 solver;
+    };
+    std::vector<std::unique_ptr<Searchers>> workers(static_cast<std::size_t>(std::max(1, o.jobs)));
+    if (progress) progress(already, chunks);
+    parallelFor(
+        todo.size(), o.jobs,
+        [&](std::size_t i, int worker) {
+            auto& w = workers[static_cast<std::size_t>(worker)];
+            if (!w) w.reset(new Searchers{Midgame8(weights, nullptr, 20), EndgameSolver8(20)});
+            // A chunk's labels depend on its positions alone, not on what this thread labelled before.
+            w->search.clear();
             const int c = todo[i];
             std::vector<Labelled> labels;
             const std::size_t first = static_cast<std::size_t>(c) * static_cast<std::size_t>(o.chunk);
@@ -147,32 +152,20 @@ void labelPhase(const LabelOptions& o, const std::function<void(int, int)>& prog
                 const int empties = 64 - std::popcount(P | O);
                 int value;
                 if (empties <= o.exactEmpties) {
-                    value = solver.solve(P, O).score * eval8::kScale;
+                    value = w->solver.solve(P, O).score * eval8::kScale;
                 } else if (o.depth == 0) {
-                    value = search.evaluate(P, O);  // the evaluation itself (for checking fits)
+                    value = w->search.evaluate(P, O);  // the evaluation itself (for checking fits)
                 } else {
-                    search.newSearch();
-                    value = search.search(P, O, o.depth, -Midgame8::kMaxScore - 1, Midgame8::kMaxScore + 1).score;
+                    w->search.newSearch();
+                    value = w->search.search(P, O, o.depth, -Midgame8::kMaxScore - 1, Midgame8::kMaxScore + 1).score;
                 }
                 labels.push_back({P, O, static_cast<std::int16_t>(value)});
             }
-            try {
-                writeFileAtomically(chunkName(dir, c), encodeChunk(labels));
-            } catch (const std::exception& e) {
-                const std::lock_guard lock(failure);
-                error = e.what();
-                next = todo.size();
-            }
-            const int d = ++done;
-            if (reports && progress) progress(d, chunks);
-        }
-    };
-    if (progress) progress(done, chunks);
-    std::vector<std::thread> threads;
-    for (int j = 1; j < std::max(1, o.jobs); ++j) threads.emplace_back(worker, false);
-    worker(true);
-    for (auto& t : threads) t.join();
-    if (!error.empty()) throw std::runtime_error(error);
+            writeFileAtomically(chunkName(dir, c), encodeChunk(labels));
+        },
+        [&](std::size_t done) {
+            if (progress) progress(already + static_cast<int>(done), chunks);
+        });
 }
 
 std::vector<Labelled> readPhaseLabels(const std::string& dir, int phase) {

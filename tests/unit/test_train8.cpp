@@ -67,6 +67,28 @@ TEST_CASE("train8 labels: exact solves near the end, and a resume over another c
     for (const auto& d : {corpus, o.out, other.corpus}) std::filesystem::remove_all(d);
 }
 
+TEST_CASE("train8 labels: searched labels are the same with one thread or two", "[train8]") {
+    const std::string corpus = smallCorpus("labels-threads-corpus", 40, 11);
+    train8::LabelOptions o;
+    o.corpus = corpus;
+    o.phase = 20;  // 40 and 41 empties: searched
+    o.depth = 6;
+    o.chunk = 5;
+    o.out = freshDir("labels-one");
+    train8::labelPhase(o);
+    train8::LabelOptions p = o;
+    p.out = freshDir("labels-two");
+    p.jobs = 2;
+    train8::labelPhase(p);
+    const auto one = train8::readPhaseLabels(o.out, 20), two = train8::readPhaseLabels(p.out, 20);
+    REQUIRE(one.size() > 20);
+    REQUIRE(one.size() == two.size());
+    int differ = 0;
+    for (std::size_t i = 0; i < one.size(); ++i) differ += one[i].P != two[i].P || one[i].O != two[i].O || one[i].label != two[i].label;
+    CHECK(differ == 0);
+    for (const auto& d : {corpus, o.out, p.out}) std::filesystem::remove_all(d);
+}
+
 TEST_CASE("train8 fit: recovers an evaluation from its own values on positions it did not see", "[train8]") {
     // Labels made by a known evaluation (random weights on the features a few thousand positions can pin
     // down: the three shortest diagonals and parity): the fit must predict held-out positions far better
