@@ -230,7 +230,8 @@ SearchReport Searcher<N>::run(const Pos& root, int colour, const EngineOptions& 
         const evaln::Weights& learned = options.learnedWeights ? *options.learnedWeights : evaln::Weights::builtin();
         if (learned.has(N)) learned_ = &learned;
     }
-    if (N != 8 && options.probCut) {
+    // The fits belong to the default evaluation of the size: `eval=hand` searches full width.
+    if (N != 8 && options.probCut && options.evaluation == Evaluation::kDefault) {
         const ProbCutN& fits = options.probCutFits ? *options.probCutFits : builtinProbCutN();
         if (fits.has(N)) probCut_ = &fits;
     }

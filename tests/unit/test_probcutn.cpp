@@ -49,8 +49,10 @@ bool randomPosition(int n, int plies, std::mt19937& rng, Board& board, char& col
     return board.hasLegalMove(colour);
 }
 
-SearchReport searchAt(const Board& board, char colour, int depth, bool probCut, const ProbCutN* fits) {
+SearchReport searchAt(const Board& board, char colour, int depth, bool probCut, const ProbCutN* fits,
+                      Evaluation evaluation = Evaluation::kDefault) {
     EngineOptions o;
+    o.evaluation = evaluation;
     o.moveTime = 60;
     o.maxDepth = depth;
     o.probCut = probCut;
@@ -87,7 +89,7 @@ TEST_CASE("probcutN: the table round-trips as text, and malformed lines are refu
     CHECK_THROWS(parseProbCutN("t -1\n"));
 }
 
-TEST_CASE("probcutN in the search: no cut with a huge margin, fewer nodes and legal moves with a small one", "[probcut][search]") {
+TEST_CASE("probcutN in the search: no cut with a huge margin, fewer nodes and legal moves with a small one, none with eval=hand", "[probcut][search]") {
     const ProbCutN never = uniformFits(10, 1e7F), eager = uniformFits(10, 1.0F);
     std::mt19937 rng(5);
     int tested = 0;
@@ -102,6 +104,10 @@ TEST_CASE("probcutN in the search: no cut with a huge margin, fewer nodes and le
         CHECK(none.score == full.score);  // the margin is so large that no cut can fire
         CHECK(none.move == full.move);
         CHECK(board.isLegalMove(cut.move.row, cut.move.col, colour));
+        // The fits are the default evaluation's: the hand-set one searches full width.
+        const SearchReport handFull = searchAt(board, colour, 6, false, nullptr, Evaluation::kHand);
+        const SearchReport handCut = searchAt(board, colour, 6, true, &eager, Evaluation::kHand);
+        CHECK(handCut.nodes == handFull.nodes);
         fullNodes += full.nodes;
         cutNodes += cut.nodes;
         ++tested;
