@@ -3,19 +3,19 @@
 #include "platform/text_file.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <bit>
 #include <cmath>
 #include <istream>
+#include <memory>
 #include <ostream>
 #include <stdexcept>
-#include <thread>
 
 #include "bitboard/bitboard8.hpp"
 #include "search/endgame8.hpp"
 #include "eval/pattern8.hpp"
 #include "eval/weights_file.hpp"
 #include "bitboard/position.hpp"
+#include "platform/parallel_for.hpp"
 #include "platform/splitmix.hpp"
 
 namespace reversi::pattern8 {
@@ -99,19 +99,17 @@ void playGame(const GenerateOptions& o, std::uint64_t gameSeed, EndgameSolver8& 
 template <typename Play>
 std::vector<Sample> playGames(int games, int jobs, const std::function<void(int)>& progress, Play play) {
     std::vector<std::vector<Sample>> perGame(static_cast<std::size_t>(std::max(0, games)));
-    std::atomic<int> next{0}, done{0};
-    auto worker = [&](bool reports) {
-        EndgameSolver8 solver(20);
-        for (int g; (g = next++) < games;) {
-            play(g, solver, perGame[static_cast<std::size_t>(g)]);
-            const int d = ++done;
-            if (reports && progress) progress(d);
-        }
-    };
-    std::vector<std::thread> threads;
-    for (int j = 1; j < std::max(1, jobs); ++j) threads.emplace_back(worker, false);
-    worker(true);
-    for (auto& t : threads) t.join();
+    std::vector<std::unique_ptr<EndgameSolver8>> solvers(static_cast<std::size_t>(std::max(1, jobs)));
+    parallelFor(
+        perGame.size(), jobs,
+        [&](std::size_t g, int worker) {
+            auto& solver = solvers[static_cast<std::size_t>(worker)];
+            if (!solver) solver = std::make_unique<EndgameSolver8>(20);
+            play(static_cast<int>(g), *solver, perGame[g]);
+        },
+        [&](std::size_t done) {
+            if (progress) progress(static_cast<int>(done));
+        });
     std::vector<Sample> all;
     for (const auto& g : perGame) all.insert(all.end(), g.begin(), g.end());
     return all;

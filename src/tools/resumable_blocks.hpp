@@ -13,9 +13,9 @@ namespace reversi {
 using BlockMaker = std::function<std::string(int block)>;
 
 // Makes blocks 0..blocks-1 whose files (pathOf(block)) do not exist yet, on `jobs` threads, each with
-// a maker from newMaker(); writes each file atomically. progress(done, blocks) as blocks finish (from
-// one thread) and once at the end. The first failure stops the run (the blocks already written stay)
-// and is rethrown as std::runtime_error.
+// a maker from newMaker(); writes each file atomically. progress(done, blocks) once at the start and as
+// blocks finish (one call at a time). The first failure stops the run (the blocks already written stay)
+// and is rethrown.
 void makeMissingBlocks(int blocks, int jobs, const std::function<std::string(int)>& pathOf,
                        const std::function<BlockMaker()>& newMaker, const std::function<void(int, int)>& progress);
 
