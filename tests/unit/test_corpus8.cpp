@@ -13,6 +13,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "fresh_dir.hpp"
+
 #include "bitboard/bitboard8.hpp"
 #include "tools/corpus8.hpp"
 #include "tools/resumable_blocks.hpp"
@@ -26,12 +28,6 @@ std::string slurp(const std::string& path) {
     std::ostringstream s;
     s << in.rdbuf();
     return s.str();
-}
-
-std::string freshDir(const std::string& name) {
-    const auto dir = std::filesystem::temp_directory_path() / ("reversi-test-" + name + "-" + std::to_string(::getpid()));
-    std::filesystem::remove_all(dir);
-    return dir.string();
 }
 
 }  // namespace

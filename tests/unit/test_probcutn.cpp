@@ -1,12 +1,13 @@
 // Multi-ProbCut of the sizes other than 8x8 (search/probcutn.hpp, tools/probcut_fitn.hpp): the text
 // form, the search's cuts (none when the margin is huge, fewer nodes when it is small), and a fit from
 // self-play games that has the regression's shape and does not depend on the threads.
-#include <unistd.h>
-
 #include <filesystem>
 #include <random>
 
 #include <catch2/catch.hpp>
+
+#include "fresh_dir.hpp"
+#include "random_position.hpp"
 
 #include "rules/board.hpp"
 #include "search/probcutn.hpp"
@@ -18,12 +19,6 @@ using namespace reversi;
 
 namespace {
 
-std::string freshDir(const std::string& name) {
-    const auto dir = std::filesystem::temp_directory_path() / ("reversi-test-" + name + "-" + std::to_string(::getpid()));
-    std::filesystem::remove_all(dir);
-    return dir.string();
-}
-
 // Every phase and depth of size n cut by a shallow search with the given deviation (a = 1, b = 0).
 ProbCutN uniformFits(int n, float sigma) {
     ProbCutN p;
@@ -31,22 +26,6 @@ ProbCutN uniformFits(int n, float sigma) {
         for (int d = 3; d <= ProbCutN::kMaxDepth; ++d)
             p.phase(n, phase)[static_cast<std::size_t>(d)] = {static_cast<std::int8_t>(probCutShallowDepth(d)), 1.0F, 0.0F, sigma};
     return p;
-}
-
-// A position after `plies` random moves with the side to move having a move.
-bool randomPosition(int n, int plies, std::mt19937& rng, Board& board, char& colour) {
-    board = Board(n);
-    colour = kBlack;
-    for (int i = 0; i < plies; ++i) {
-        if (!board.hasLegalMove(colour)) colour = opponentOf(colour);
-        const auto moves = board.legalMoves(colour);
-        if (moves.empty()) return false;
-        const Move m = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)];
-        board.applyMove(m.row, m.col, colour);
-        colour = opponentOf(colour);
-    }
-    if (!board.hasLegalMove(colour)) colour = opponentOf(colour);
-    return board.hasLegalMove(colour);
 }
 
 SearchReport searchAt(const Board& board, char colour, int depth, bool probCut, const ProbCutN* fits,

@@ -17,6 +17,7 @@
 #include "eval/eval8.hpp"
 #include "search/midgame8.hpp"
 #include "search/search.hpp"
+#include "random_position.hpp"
 
 using namespace reversi;
 
@@ -47,24 +48,6 @@ int bruteForce(const Board& b, char colour) {
 
 // A position after `plies` random moves (passes taken automatically); `colour` gets the side to move.
 // Returns false when the game ended first.
-bool randomPosition(int n, int plies, std::mt19937& rng, Board& board, char& colour) {
-    board = Board(n);
-    colour = kBlack;
-    for (int i = 0; i < plies; ++i) {
-        auto moves = board.legalMoves(colour);
-        if (moves.empty()) {
-            colour = opponentOf(colour);
-            moves = board.legalMoves(colour);
-            if (moves.empty()) return false;
-        }
-        const Move m = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)];
-        board.applyMove(m.row, m.col, colour);
-        colour = opponentOf(colour);
-    }
-    if (!board.hasLegalMove(colour)) colour = opponentOf(colour);
-    return board.hasLegalMove(colour);
-}
-
 int empties(const Board& b) { return b.count(kEmpty); }  // Board::count looks at the n x n squares only
 
 // True when some legal move of `colour` leaves the opponent without a move in a game that goes on.

@@ -1,14 +1,14 @@
 // The 8x8 training pipeline's pieces (tools/labels8, tools/fit_eval8, tools/probcut_fit8) and the
 // Multi-ProbCut table (search/probcut8): labels near the end are exact solves, a resumed labelling
 // refuses another corpus, a fit recovers an evaluation from its own values, the cut table round-trips.
-#include <unistd.h>
-
 #include <bit>
 #include <filesystem>
 #include <fstream>
 #include <random>
 
 #include <catch2/catch.hpp>
+
+#include "fresh_dir.hpp"
 
 #include "bitboard/bitboard8.hpp"
 #include "eval/eval8.hpp"
@@ -23,12 +23,6 @@
 using namespace reversi;
 
 namespace {
-
-std::string freshDir(const std::string& name) {
-    const auto dir = std::filesystem::temp_directory_path() / ("reversi-test-" + name + "-" + std::to_string(::getpid()));
-    std::filesystem::remove_all(dir);
-    return dir.string();
-}
 
 std::string smallCorpus(const std::string& name, int games, std::uint64_t seed) {
     train8::CorpusOptions o;

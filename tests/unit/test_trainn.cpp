@@ -1,8 +1,6 @@
 // The learned evaluation of the other sizes (eval/evaln.hpp) and its training tools (tools/gamesn,
 // tools/fit_evaln): the same value for every symmetric image of a position, games that depend on the
 // seed alone and replay legally to the end, and a fit that touches only its own size.
-#include <unistd.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -11,6 +9,8 @@
 #include <sstream>
 
 #include <catch2/catch.hpp>
+
+#include "fresh_dir.hpp"
 
 #include "bitboard/position.hpp"
 #include "eval/evaln.hpp"
@@ -21,12 +21,6 @@
 using namespace reversi;
 
 namespace {
-
-std::string freshDir(const std::string& name) {
-    const auto dir = std::filesystem::temp_directory_path() / ("reversi-test-" + name + "-" + std::to_string(::getpid()));
-    std::filesystem::remove_all(dir);
-    return dir.string();
-}
 
 std::string slurp(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
