@@ -19,7 +19,7 @@ struct ProbCutN {
     using Fit = ProbCut8::Fit;
     using PhaseFits = std::array<Fit, kMaxDepth + 1>;
     std::array<std::array<PhaseFits, evaln::kPhases>, evaln::kSizes> fits{};
-    double t = 1.5;  // cut when the prediction clears the bound by t standard deviations
+    double t = 1.0;  // cut when the prediction clears the bound by t standard deviations
 
     PhaseFits& phase(int n, int phase) {
         return fits[static_cast<std::size_t>(evaln::sizeIndex(n))][static_cast<std::size_t>(phase)];

@@ -18,7 +18,7 @@ struct ProbCutFitOptions {
     int size = 10;
     int positions = 150;  // per phase
     int maxDepth = 7;     // deepest full-width search
-    double t = 1.5;
+    double t = 1.0;       // measured best at 10x10 (docs/results/probcutn.md)
     std::uint64_t seed = 1;
     int jobs = 1;
 };
