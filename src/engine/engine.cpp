@@ -6,8 +6,10 @@
 #include "search/endgame8.hpp"
 #include "eval/evaluate.hpp"
 #include "eval/eval8.hpp"
+#include "eval/evaln.hpp"
 #include "search/midgame8.hpp"
 #include "search/probcut8.hpp"
+#include "search/probcutn.hpp"
 #include "search/search.hpp"
 #include "search/search8.hpp"
 #include "search/tt.hpp"
@@ -23,10 +25,15 @@ struct EngineMover::Impl {
 };
 
 EngineMover::EngineMover(EngineOptions options) : options_(options), impl_(new Impl) {
-    // Decode the built-in 8x8 weights now (tens of milliseconds), not inside the first move's budget.
+    // Decode the built-in weights now (tens of milliseconds at 8x8, 11 ms for the other sizes' learned
+    // evaluation), not inside the first move's budget.
     if (options_.evaluation == Evaluation::kDefault) {
         eval8::Weights::builtin();
-        if (options_.probCut) builtinProbCut();
+        evaln::Weights::builtin();
+        if (options_.probCut) {
+            builtinProbCut();
+            builtinProbCutN();
+        }
     }
 }
 
