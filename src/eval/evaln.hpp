@@ -70,7 +70,7 @@ Features featuresOf(const Position<N>& pos, const bb::Bits<N>& moves, const bb::
         int v = 0;
         for (int j = 0; j < in[static_cast<std::size_t>(k)].size; ++j) {
             const int sq = in[static_cast<std::size_t>(k)].squares[static_cast<std::size_t>(j)];
-            v = v * 3 + (pos.P.test(sq) ? 1 : pos.O.test(sq) ? 2 : 0);
+            v = v * 3 + static_cast<int>(pos.P.test(sq)) + 2 * static_cast<int>(pos.O.test(sq));  // no branch to mispredict
         }
         f.config[static_cast<std::size_t>(k)] = static_cast<std::uint16_t>(v);
     }

@@ -90,6 +90,24 @@ TEST_CASE("bitboard shifts never wrap around the board", "[bitboard]") {
     });
 }
 
+TEST_CASE("neighbours of any set are the union of its eight shifts, at every size", "[bitboard]") {
+    for (int n = 4; n <= 26; n += 2) {
+        bb::dispatchSize(n, [n](auto size) {
+            constexpr int N = decltype(size)::value;
+            std::mt19937 rng(static_cast<unsigned>(n));
+            for (int trial = 0; trial < 200; ++trial) {
+                bb::Bits<N> x;
+                const unsigned density = 1 + trial % 7;  // sparse to dense sets
+                for (int sq = 0; sq < N * N; ++sq)
+                    if (rng() % 8 < density) x.set(sq);
+                bb::Bits<N> expected;
+                bb::forEachDir([&](auto d) { expected |= bb::shift<decltype(d)::value>(x); });
+                CHECK(bb::neighbours(x) == expected);
+            }
+        });
+    }
+}
+
 TEST_CASE("bitboard masks", "[bitboard]") {
     CHECK(bb::Masks<8>::full.w[0] == ~0ULL);
     CHECK(bb::Masks<26>::full.count() == 676);
