@@ -51,8 +51,26 @@ public:
           clock_(checkMask(N), [&tm] { return tm.hardStop(); }), exact_(tt, ordering_, clock_) {}
 
     SearchReport run(const Pos& root, int colour, const EngineOptions& options);
+    // What a leaf of the search scores: the static evaluation (the trainer's depth-0 value).
+    int staticScore(const Pos& pos, const EngineOptions& options) {
+        chooseEvaluation(options);
+        return leafScore(pos, pos.moves());
+    }
 
 private:
+    // The learned evaluation and the ProbCut fits of the size, when it has them and they are asked for.
+    void chooseEvaluation(const EngineOptions& options) {
+        if (options.evaluation == Evaluation::kDefault) {
+            const evaln::Weights& learned = options.learnedWeights ? *options.learnedWeights : evaln::Weights::builtin();
+            if (learned.has(N)) learned_ = &learned;
+        }
+        // The fits belong to the default evaluation of the size: `eval=hand` searches full width.
+        if (N != 8 && options.probCut && options.evaluation == Evaluation::kDefault) {
+            const ProbCutN& fits = options.probCutFits ? *options.probCutFits : builtinProbCutN();
+            if (fits.has(N)) probCut_ = &fits;
+        }
+    }
+
     // The static score of a leaf: the learned evaluation where the size has weights (8x8 is searched by
     // search8.cpp with eval8), else the hand-set one.
     int leafScore(const Pos& pos, const B& moves) const {
@@ -107,7 +125,7 @@ private:
             if (e->depth >= depth && ttCut(*e, alpha, beta, score)) return score;
             if (e->move >= 0 && e->move < S && moves.test(e->move)) ttMove = e->move;
         }
-        if (probCut_ && beta == alpha + 1 && depth >= 3 && depth <= ProbCutN::kMaxDepth) {
+        if (probCut_ && beta == alpha + 1 && depth >= 2 && depth <= ProbCutN::kMaxDepth) {
             int cut;
             if (probCutoff(pos, key, colour, depth, alpha, beta, cut)) return cut;
             if (clock_.stopped()) return 0;
@@ -226,15 +244,7 @@ private:
 template <int N>
 SearchReport Searcher<N>::run(const Pos& root, int colour, const EngineOptions& options) {
     SearchReport report;
-    if (options.evaluation == Evaluation::kDefault) {
-        const evaln::Weights& learned = options.learnedWeights ? *options.learnedWeights : evaln::Weights::builtin();
-        if (learned.has(N)) learned_ = &learned;
-    }
-    // The fits belong to the default evaluation of the size: `eval=hand` searches full width.
-    if (N != 8 && options.probCut && options.evaluation == Evaluation::kDefault) {
-        const ProbCutN& fits = options.probCutFits ? *options.probCutFits : builtinProbCutN();
-        if (fits.has(N)) probCut_ = &fits;
-    }
+    chooseEvaluation(options);
     const std::uint64_t key = positionKey(z_, N, root, colour);
 
     typename Ordering::MoveList list;
@@ -329,6 +339,17 @@ int solveEmpties(int n, double moveTime) {
     if (moveTime < 0.08) base -= 2;
     if (moveTime > 2.0) base += 2;
     return base;
+}
+
+int staticScore(const Board& board, char colour, const EngineOptions& options, const EvalWeights& weights) {
+    TranspositionTable tt(10);
+    TimeManager tm;
+    tm.start(options.moveTime, true);
+    return bb::dispatchSize(board.size(), [&](auto size) {
+        constexpr int N = decltype(size)::value;
+        Searcher<N> searcher(tt, tm, weights, nullptr);
+        return searcher.staticScore(Position<N>::fromBoard(board, colour), options);
+    });
 }
 
 SearchReport searchPosition(const Board& board, char colour, const EngineOptions& options, TranspositionTable& tt,

@@ -20,6 +20,11 @@ SearchReport searchPosition(const Board& board, char colour, const EngineOptions
                             const CpuStopwatch& clock, const EvalWeights& weights = defaultEvalWeights(),
                             EndgameSolver8* endgame8 = nullptr);
 
+// The score a leaf of that search gets: the static evaluation of `board` for `colour` (score units), by
+// the evaluation `options` choose (the ProbCut trainer's depth-0 value).
+int staticScore(const Board& board, char colour, const EngineOptions& options,
+                const EvalWeights& weights = defaultEvalWeights());
+
 // Largest number of empty squares at which the engine attempts an exact solve on an n x n board
 // with `moveTime` CPU seconds per move.
 int solveEmpties(int n, double moveTime);

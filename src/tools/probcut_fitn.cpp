@@ -59,7 +59,7 @@ void fitProbCutN(ProbCutN& fits, const ProbCutFitOptions& o, const std::function
         }
     }
 
-    // values[job][depth]: full-width search values (score units); depth 0 is not searched.
+    // values[job][depth]: full-width search values (score units); depth 0 is the static evaluation.
     std::vector<std::vector<int>> values(jobs.size());
     std::vector<std::unique_ptr<TranspositionTable>> tables(static_cast<std::size_t>(std::max(1, o.jobs)));
     parallelFor(
@@ -69,8 +69,12 @@ void fitProbCutN(ProbCutN& fits, const ProbCutFitOptions& o, const std::function
             if (!tt) tt = std::make_unique<TranspositionTable>(18);
             const auto [board, colour] = positionAt(games[jobs[i].at.game], jobs[i].at.ply);
             auto& v = values[i];
-            v.push_back(train::kNoSearchValue);
             if (!board.hasLegalMove(colour)) return;  // a pass: the position after it is another sample
+            {
+                EngineOptions options;
+                const int leaf = staticScore(board, colour, options);  // depth 0: the shallow side of depth 2
+                v.push_back(leaf > -kHeuristicLimit && leaf < kHeuristicLimit ? leaf : train::kNoSearchValue);
+            }
             for (int d = 1; d <= o.maxDepth; ++d) {
                 EngineOptions options;
                 options.moveTime = 600;  // the depth decides; the time is only a guard

@@ -1,6 +1,7 @@
 // Multi-ProbCut of the sizes other than 8x8 (search/probcutn.hpp, tools/probcut_fitn.hpp): the text
 // form, the search's cuts (none when the margin is huge, fewer nodes when it is small), and a fit from
-// self-play games that has the regression's shape and does not depend on the threads.
+// self-play games that has the regression's shape (depth 2 from the static evaluation) and does not
+// depend on the threads.
 #include <filesystem>
 #include <random>
 
@@ -95,6 +96,53 @@ TEST_CASE("probcutN in the search: no cut with a huge margin, fewer nodes and le
     CHECK(cutNodes < fullNodes * 3 / 4);
 }
 
+TEST_CASE("probcutN at depth 2: the static evaluation predicts, and cuts there alone save nodes", "[probcut][search]") {
+    ProbCutN depth2;
+    for (int phase = 0; phase < evaln::kPhases; ++phase) depth2.phase(10, phase)[2] = {0, 1.0F, 0.0F, 1.0F};
+    std::mt19937 rng(8);
+    int tested = 0;
+    std::uint64_t fullNodes = 0, cutNodes = 0;
+    for (int k = 0; k < 6; ++k) {
+        Board board(10);
+        char colour;
+        if (!randomPosition(10, 20 + 6 * k, rng, board, colour)) continue;
+        fullNodes += searchAt(board, colour, 5, false, nullptr).nodes;
+        const SearchReport cut = searchAt(board, colour, 5, true, &depth2);
+        CHECK(board.isLegalMove(cut.move.row, cut.move.col, colour));
+        cutNodes += cut.nodes;
+        ++tested;
+    }
+    CHECK(tested >= 4);
+    CHECK(cutNodes < fullNodes);
+}
+
+TEST_CASE("staticScore is the leaf value of the search: a depth-1 search is the best move's negated child score", "[probcut][search]") {
+    std::mt19937 rng(9);
+    int tested = 0;
+    for (int n : {6, 10, 16}) {
+        for (int k = 0; k < 4; ++k) {
+            Board board(n);
+            char colour;
+            if (!randomPosition(n, n * n / 3 + 5 * k, rng, board, colour)) continue;
+            const char other = colour == kBlack ? kWhite : kBlack;
+            EngineOptions o;
+            int best = -1 << 30;
+            for (int r = 0; r < n; ++r)
+                for (int c = 0; c < n; ++c) {
+                    if (!board.isLegalMove(r, c, colour)) continue;
+                    Board child = board;
+                    child.applyMove(r, c, colour);
+                    best = std::max(best, -staticScore(child, other, o));
+                }
+            const SearchReport one = searchAt(board, colour, 1, false, nullptr);
+            if (one.exact) continue;
+            CHECK(one.score == best);
+            ++tested;
+        }
+    }
+    CHECK(tested >= 8);
+}
+
 TEST_CASE("trainn probcut: fits of the regression's shape, the same with one thread or two, other sizes kept", "[probcut][train8]") {
     trainn::GamesOptions g;
     g.dir = freshDir("gamesn-probcut");
@@ -121,7 +169,7 @@ TEST_CASE("trainn probcut: fits of the regression's shape, the same with one thr
     CHECK(one.phase(10, 2)[5].sigma == Approx(50.0));  // another size is kept
     int fitted = 0;
     for (int phase = 0; phase < evaln::kPhases; ++phase)
-        for (int d = 3; d <= ProbCutN::kMaxDepth; ++d) {
+        for (int d = 2; d <= ProbCutN::kMaxDepth; ++d) {
             const ProbCutN::Fit& f = one.phase(6, phase)[static_cast<std::size_t>(d)];
             if (f.shallow < 0) continue;
             CHECK(f.shallow == probCutShallowDepth(d));
@@ -130,6 +178,9 @@ TEST_CASE("trainn probcut: fits of the regression's shape, the same with one thr
             ++fitted;
         }
     CHECK(fitted > 10);
+    int depth2 = 0;  // depth 2 is fitted from the static evaluation (depth 0)
+    for (int phase = 0; phase < evaln::kPhases; ++phase) depth2 += one.phase(6, phase)[2].shallow == 0;
+    CHECK(depth2 > 0);
     CHECK(one.has(6));
     std::filesystem::remove_all(g.dir);
 }
