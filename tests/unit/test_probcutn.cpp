@@ -42,6 +42,22 @@ SearchReport searchAt(const Board& board, char colour, int depth, bool probCut, 
     return searchPosition(board, colour, o, tt, clock);
 }
 
+// Calls f(board, colour) for six seeded random 10x10 positions of 20 to 50 discs (fewer when a random
+// game ends early); returns how many.
+template <class F>
+int forMidgamePositions10(unsigned seed, F&& f) {
+    std::mt19937 rng(seed);
+    int tested = 0;
+    for (int k = 0; k < 6; ++k) {
+        Board board(10);
+        char colour;
+        if (!randomPosition(10, 20 + 6 * k, rng, board, colour)) continue;
+        f(board, colour);
+        ++tested;
+    }
+    return tested;
+}
+
 }  // namespace
 
 TEST_CASE("probcutN: the table round-trips as text, and malformed lines are refused", "[probcut]") {
@@ -71,13 +87,8 @@ TEST_CASE("probcutN: the table round-trips as text, and malformed lines are refu
 
 TEST_CASE("probcutN in the search: no cut with a huge margin, fewer nodes and legal moves with a small one, none with eval=hand", "[probcut][search]") {
     const ProbCutN never = uniformFits(10, 1e7F), eager = uniformFits(10, 1.0F);
-    std::mt19937 rng(5);
-    int tested = 0;
     std::uint64_t fullNodes = 0, cutNodes = 0;
-    for (int k = 0; k < 6; ++k) {
-        Board board(10);
-        char colour;
-        if (!randomPosition(10, 20 + 6 * k, rng, board, colour)) continue;
+    const int tested = forMidgamePositions10(5, [&](const Board& board, char colour) {
         const SearchReport full = searchAt(board, colour, 6, false, nullptr);
         const SearchReport none = searchAt(board, colour, 6, true, &never);
         const SearchReport cut = searchAt(board, colour, 6, true, &eager);
@@ -90,8 +101,7 @@ TEST_CASE("probcutN in the search: no cut with a huge margin, fewer nodes and le
         CHECK(handCut.nodes == handFull.nodes);
         fullNodes += full.nodes;
         cutNodes += cut.nodes;
-        ++tested;
-    }
+    });
     CHECK(tested >= 4);
     CHECK(cutNodes < fullNodes * 3 / 4);
 }
@@ -99,19 +109,13 @@ TEST_CASE("probcutN in the search: no cut with a huge margin, fewer nodes and le
 TEST_CASE("probcutN at depth 2: the static evaluation predicts, and cuts there alone save nodes", "[probcut][search]") {
     ProbCutN depth2;
     for (int phase = 0; phase < evaln::kPhases; ++phase) depth2.phase(10, phase)[2] = {0, 1.0F, 0.0F, 1.0F};
-    std::mt19937 rng(8);
-    int tested = 0;
     std::uint64_t fullNodes = 0, cutNodes = 0;
-    for (int k = 0; k < 6; ++k) {
-        Board board(10);
-        char colour;
-        if (!randomPosition(10, 20 + 6 * k, rng, board, colour)) continue;
+    const int tested = forMidgamePositions10(8, [&](const Board& board, char colour) {
         fullNodes += searchAt(board, colour, 5, false, nullptr).nodes;
         const SearchReport cut = searchAt(board, colour, 5, true, &depth2);
         CHECK(board.isLegalMove(cut.move.row, cut.move.col, colour));
         cutNodes += cut.nodes;
-        ++tested;
-    }
+    });
     CHECK(tested >= 4);
     CHECK(cutNodes < fullNodes);
 }
