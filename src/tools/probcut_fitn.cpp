@@ -70,11 +70,8 @@ void fitProbCutN(ProbCutN& fits, const ProbCutFitOptions& o, const std::function
             const auto [board, colour] = positionAt(games[jobs[i].at.game], jobs[i].at.ply);
             auto& v = values[i];
             if (!board.hasLegalMove(colour)) return;  // a pass: the position after it is another sample
-            {
-                EngineOptions options;
-                const int leaf = staticScore(board, colour, options);  // depth 0: the shallow side of depth 2
-                v.push_back(leaf > -kHeuristicLimit && leaf < kHeuristicLimit ? leaf : train::kNoSearchValue);
-            }
+            // Depth 0, the shallow side of depth 2: always a heuristic score, the side to move having a move.
+            v.push_back(staticScore(board, colour, EngineOptions{}));
             for (int d = 1; d <= o.maxDepth; ++d) {
                 EngineOptions options;
                 options.moveTime = 600;  // the depth decides; the time is only a guard
