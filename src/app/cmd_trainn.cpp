@@ -4,6 +4,8 @@
 //   reversi trainn fit --games DIR --size N --weights FILE --out FILE [--search-depth D]
 //                                                        that size's weights fitted to the games' outcomes,
 //                                                        or to search values of their positions
+//   reversi trainn share --weights FILE --from N --to M,... --out FILE
+//                                                        other sizes play size N's weights (a size class)
 //   reversi trainn probcut --games DIR --size N --fits FILE --out FILE
 //                                                        that size's Multi-ProbCut fitted from full-width
 //                                                        searches of its games' positions
@@ -13,6 +15,8 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "cli.hpp"
 #include "commands.hpp"
@@ -47,17 +51,20 @@ struct FitSettings {
     std::string weights, out;
 };
 
+// Every size's packed weights from an evaln weights file (checked), or zeros when `path` is empty.
+std::vector<std::int16_t> readPackedWeights(const std::string& path) {
+    if (path.empty()) return std::vector<std::int16_t>(static_cast<std::size_t>(evaln::kSizes * evaln::kPhases) * evaln::layout().packedPerPhase, 0);
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error("cannot read " + path);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    WeightSet set = decodeWeights(bytes.data(), bytes.size());
+    evaln::Weights check(set);
+    return set.weights;
+}
+
 int runFit(const FitSettings& s) {
     try {
-        std::vector<std::int16_t> packed(static_cast<std::size_t>(evaln::kSizes * evaln::kPhases) * evaln::layout().packedPerPhase, 0);
-        if (!s.weights.empty()) {
-            std::ifstream in(s.weights, std::ios::binary);
-            if (!in) throw std::runtime_error("cannot read " + s.weights);
-            const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-            WeightSet set = decodeWeights(bytes.data(), bytes.size());
-            evaln::Weights check(set);
-            packed = set.weights;
-        }
+        std::vector<std::int16_t> packed = readPackedWeights(s.weights);
         const auto fitReport = [](const trainn::FitSizeReport& r) {
             if (r.iteration == 0 && r.labelSeconds > 0) std::fprintf(stderr, "phase %2d  labelled in %.0f s\n", r.phase, r.labelSeconds);
             if (r.iteration % 20 == 0 || r.iteration >= 60)
@@ -75,6 +82,25 @@ int runFit(const FitSettings& s) {
         return 0;
     } catch (const std::exception& e) {
         std::cerr << "reversi trainn fit: " << e.what() << "\n";
+        return 1;
+    }
+}
+
+struct ShareSettings {
+    std::string weights, out;
+    int from = 16;
+    std::vector<int> to;
+};
+
+int runShare(const ShareSettings& s) {
+    try {
+        std::vector<std::int16_t> packed = readPackedWeights(s.weights);
+        for (const int n : s.to) trainn::shareSize(packed, s.from, n);
+        writeFileAtomically(s.out, encodeWeights(evaln::packWeights(packed)));
+        std::printf("%dx%d's weights shared with %zu size(s): %s\n", s.from, s.from, s.to.size(), s.out.c_str());
+        return 0;
+    } catch (const std::exception& e) {
+        std::cerr << "reversi trainn share: " << e.what() << "\n";
         return 1;
     }
 }
@@ -166,6 +192,15 @@ void addTrainNCommands(CLI::App& app, Action& action) {
     addExamples(*fit, {"reversi trainn fit --games gamesn --size 16 --weights weights/patternN.bin -o weights/patternN.bin",
                        "reversi trainn fit --games gamesn --size 10 --search-depth 4 -j 2 --weights weights/patternN.bin -o patternN.bin"});
     fit->callback([f, &action] { action = [f] { return runFit(*f); }; });
+
+    auto sh = std::make_shared<ShareSettings>();
+    CLI::App* share = train->add_subcommand("share", "Let other sizes play one fitted size's weights (a size class)");
+    share->add_option("--weights", sh->weights, "Weights file holding the fitted size")->required();
+    share->add_option("--from", sh->from, "The fitted size whose weights are shared")->required()->check(kSizeCheck);
+    share->add_option("--to", sh->to, "Sizes that get a copy (repeat or list: --to 18,20)")->required()->delimiter(',')->check(kSizeCheck);
+    share->add_option("-o,--out", sh->out, "Weights file to write")->required();
+    addExamples(*share, {"reversi trainn share --weights weights/patternN.bin --from 16 --to 18,20 -o patternN-shared.bin"});
+    share->callback([sh, &action] { action = [sh] { return runShare(*sh); }; });
 
     auto p = std::make_shared<ProbCutSettings>();
     CLI::App* probcut = train->add_subcommand("probcut", "Fit one size's Multi-ProbCut from full-width searches of its games' positions");

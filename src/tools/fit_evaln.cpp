@@ -5,6 +5,7 @@
 #include <cmath>
 #include <memory>
 #include <stdexcept>
+#include <string>
 
 #include "bitboard/position.hpp"
 #include "eval/evaln.hpp"
@@ -185,6 +186,18 @@ void fitSize(std::vector<std::int16_t>& packed, const FitSizeOptions& o, const s
         for (std::size_t i = 0; i < per; ++i) out[i] = static_cast<std::int16_t>(std::clamp<long>(std::lround(prior[i] + u[i]), INT16_MIN, INT16_MAX));
         prior.assign(out, out + per);
     }
+}
+
+void shareSize(std::vector<std::int16_t>& packed, int from, int to) {
+    const std::size_t per = evaln::layout().packedPerPhase, perSize = per * evaln::kPhases;
+    if (packed.size() != perSize * evaln::kSizes) throw std::invalid_argument("shareSize: weights of the wrong size");
+    for (const int n : {from, to})
+        if (!isValidSize(n) || n < 6 || n == 8) throw std::invalid_argument("size " + std::to_string(n) + " has no learned evaluation here (6, 10, 12 ... 26)");
+    const auto first = packed.begin() + static_cast<std::ptrdiff_t>(perSize * static_cast<std::size_t>(evaln::sizeIndex(from)));
+    if (std::all_of(first, first + static_cast<std::ptrdiff_t>(perSize), [](std::int16_t v) { return v == 0; }))
+        throw std::invalid_argument(std::to_string(from) + "x" + std::to_string(from) + " has no fitted weights to share");
+    std::copy(first, first + static_cast<std::ptrdiff_t>(perSize),
+              packed.begin() + static_cast<std::ptrdiff_t>(perSize * static_cast<std::size_t>(evaln::sizeIndex(to))));
 }
 
 }  // namespace reversi::trainn

@@ -62,4 +62,9 @@ using LabelProgress = std::function<void(int phase, std::size_t done, std::size_
 void fitSize(std::vector<std::int16_t>& packed, const FitSizeOptions& options,
              const std::function<void(const FitSizeReport&)>& report = {}, const LabelProgress& labelProgress = {});
 
+// Size classes: size `to` plays size `from`'s tables (the patterns and counts exist at every size and
+// the phases are shares of the board), for sizes whose own games are too dear to fit on. Throws
+// std::invalid_argument when `from` has no fitted weights or either size is not a learned one.
+void shareSize(std::vector<std::int16_t>& packed, int from, int to);
+
 }  // namespace reversi::trainn

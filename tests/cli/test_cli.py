@@ -73,6 +73,7 @@ bad = [
     (["reversi", "match", "part2", "greedy", "--sizes", "5"], "reversi match"),
     (["reversi", "tournament", "greedy"], "reversi tournament"),
     (["reversi", "replay", "/nonexistent/game.txt"], "reversi replay"),
+    (["reversi", "trainn", "share", "--weights", "w.bin", "--from", "16", "--to", "8", "-o", "x.bin"], "reversi trainn share"),
     (["lab6", "--extra"], "lab6"),
     (["lab7part1", "--edition"], "lab7part1"),
     (["lab7part2", "--depth", "99"], "lab7part2"),
@@ -102,6 +103,11 @@ for args, name in bad:
     lines = err.splitlines()
     check(code == 2 and out == "" and len(lines) == 1 and lines[0].startswith(name + ": "),
           "%s: exit %d, stdout %r, stderr %r" % (" ".join(args), code, out, err))
+
+# A command that runs and fails (here: a file it cannot read) exits 1 with one line naming the command.
+code, out, err = run(["reversi", "trainn", "share", "--weights", "/nonexistent/w.bin", "--from", "16", "--to", "20", "-o", "/nonexistent/x.bin"])
+check(code == 1 and out == "" and err == "reversi trainn share: cannot read /nonexistent/w.bin\n",
+      "trainn share of a missing file: exit %d, stdout %r, stderr %r" % (code, out, err))
 
 # The lab game programs at a terminal point to `reversi play`, on standard error only.
 for args in (["lab7part1"], ["lab7part2", "--depth", "1"], ["reversi", "part1"], ["reversi"]):

@@ -218,3 +218,37 @@ TEST_CASE("trainn search-labelled fit: the same weights with one thread or two",
     CHECK(one != outcomes);
     std::filesystem::remove_all(g.dir);
 }
+
+TEST_CASE("trainn share: a size class plays the fitted size's weights, and only a fitted size is shared", "[evaln]") {
+    std::mt19937_64 rng(9);
+    const std::size_t perSize = static_cast<std::size_t>(evaln::kPhases) * evaln::layout().packedPerPhase;
+    std::vector<std::int16_t> packed(perSize * evaln::kSizes, 0);
+    const auto sizeTables = [&](int n) { return packed.begin() + static_cast<std::ptrdiff_t>(perSize * static_cast<std::size_t>(evaln::sizeIndex(n))); };
+    for (auto it = sizeTables(16); it != sizeTables(16) + static_cast<std::ptrdiff_t>(perSize); ++it)
+        *it = static_cast<std::int16_t>(static_cast<int>(rng() % 65) - 32);
+    CHECK_FALSE(evaln::Weights(evaln::packWeights(packed)).has(20));
+
+    trainn::shareSize(packed, 16, 20);
+    const evaln::Weights w(evaln::packWeights(packed));
+    REQUIRE(w.has(20));
+    CHECK_FALSE(w.has(18));
+    // The same features at the same share of the board filled score the same at both sizes.
+    Board b(20);
+    char side = kBlack;
+    for (int ply = 0; ply < 120; ++ply) {
+        auto moves = b.legalMoves(side);
+        if (moves.empty()) break;
+        const Move m = moves[rng() % moves.size()];
+        b.applyMove(m.row, m.col, side);
+        side = opponentOf(side);
+        const auto p = Position<20>::fromBoard(b, side);
+        const auto f = evaln::featuresOf(p, p.moves(), p.opponentMoves());
+        const int phase = evaln::phaseOf(20, p.emptyCount());
+        const int emptiesAt16 = 256 - (phase * 256 + evaln::kPhases - 1) / evaln::kPhases;
+        REQUIRE(evaln::phaseOf(16, emptiesAt16) == phase);
+        REQUIRE(w.evaluate(20, p.emptyCount(), f) == w.evaluate(16, emptiesAt16, f));
+    }
+    CHECK_THROWS_AS(trainn::shareSize(packed, 18, 22), std::invalid_argument);  // nothing fitted at 18
+    CHECK_THROWS_AS(trainn::shareSize(packed, 16, 8), std::invalid_argument);   // 8x8 has its own evaluation
+    CHECK_FALSE(evaln::Weights(evaln::packWeights(packed)).has(22));
+}
