@@ -51,12 +51,16 @@ struct FitSettings {
     std::string weights, out;
 };
 
+std::string readWholeFile(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error("cannot read " + path);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
 // Every size's packed weights from an evaln weights file (checked), or zeros when `path` is empty.
 std::vector<std::int16_t> readPackedWeights(const std::string& path) {
     if (path.empty()) return std::vector<std::int16_t>(static_cast<std::size_t>(evaln::kSizes * evaln::kPhases) * evaln::layout().packedPerPhase, 0);
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot read " + path);
-    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string bytes = readWholeFile(path);
     WeightSet set = decodeWeights(bytes.data(), bytes.size());
     evaln::Weights check(set);
     return set.weights;
@@ -113,11 +117,7 @@ struct ProbCutSettings {
 int runProbCut(const ProbCutSettings& s) {
     try {
         ProbCutN fits;
-        if (!s.fits.empty()) {
-            std::ifstream in(s.fits, std::ios::binary);
-            if (!in) throw std::runtime_error("cannot read " + s.fits);
-            fits = parseProbCutN(std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()));
-        }
+        if (!s.fits.empty()) fits = parseProbCutN(readWholeFile(s.fits));
         const bool terminal = isatty(2);
         trainn::fitProbCutN(fits, s.fit, [terminal](std::size_t done, std::size_t total) {
             if (terminal) std::fprintf(stderr, "\rpositions %zu/%zu%s", done, total, done == total ? "\n" : "");
