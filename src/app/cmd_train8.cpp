@@ -12,7 +12,6 @@
 #include <cstdio>
 #include <iostream>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 
 #include "cli.hpp"
@@ -20,6 +19,7 @@
 #include "eval/eval8.hpp"
 #include "eval/weights_file.hpp"
 #include "platform/atomic_file.hpp"
+#include "platform/text_file.hpp"
 #include "tools/corpus8.hpp"
 #include "tools/fit_eval8.hpp"
 #include "tools/labels8.hpp"
@@ -50,9 +50,7 @@ int runCorpus(const train8::CorpusOptions& o) {
 
 std::vector<std::int16_t> readPackedWeights(const std::string& path) {
     if (path.empty()) return std::vector<std::int16_t>(static_cast<std::size_t>(eval8::kPhases) * eval8::layout().packedPerPhase, 0);
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot read " + path);
-    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string bytes = readWholeFile(path);
     WeightSet set = decodeWeights(bytes.data(), bytes.size());
     eval8::Weights check(set);  // the right evaluation and layout
     return set.weights;

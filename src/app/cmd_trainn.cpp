@@ -12,7 +12,6 @@
 #include <unistd.h>
 
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -23,6 +22,7 @@
 #include "eval/evaln.hpp"
 #include "eval/weights_file.hpp"
 #include "platform/atomic_file.hpp"
+#include "platform/text_file.hpp"
 #include "tools/fit_evaln.hpp"
 #include "tools/gamesn.hpp"
 #include "tools/probcut_fitn.hpp"
@@ -50,12 +50,6 @@ struct FitSettings {
     trainn::FitSizeOptions fit;
     std::string weights, out;
 };
-
-std::string readWholeFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot read " + path);
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
 
 // Every size's packed weights from an evaln weights file (checked), or zeros when `path` is empty.
 std::vector<std::int16_t> readPackedWeights(const std::string& path) {

@@ -30,6 +30,24 @@ std::unique_ptr<std::ifstream> openTextFile(const std::string& path) {
     return in;
 }
 
+std::string readWholeFile(const std::string& path, std::size_t maxBytes) {
+    const auto in = openTextFile(path);
+    std::string bytes;
+    char chunk[1 << 16];
+    while (true) {
+        errno = 0;
+        in->read(chunk, sizeof chunk);
+        const auto got = static_cast<std::size_t>(in->gcount());
+        if (got > maxBytes - bytes.size()) throw TextFileError(path + ": larger than " + byteCount(maxBytes));
+        bytes.append(chunk, got);
+        if (in->eof()) return bytes;
+        if (!*in) {
+            const int err = errno;
+            throw TextFileError(path + ": cannot read: " + (err ? std::strerror(err) : "unknown error"));
+        }
+    }
+}
+
 bool TextLineReader::next(std::string& line) {
     line.clear();
     std::streambuf* buf = in_.rdbuf();

@@ -1,6 +1,6 @@
-// Reading text files in bounded memory: a file that is a directory, a device that never ends
-// (/dev/zero), a line of a hundred megabytes or a file of gigabytes is refused with one short message
-// naming the file (and the line), never read whole and never echoed.
+// Reading files in bounded memory: a file that is a directory, a device that never ends (/dev/zero), a
+// line of a hundred megabytes or a file of gigabytes is refused with one short message naming the file
+// (and the line), never read whole and never echoed.
 #pragma once
 
 #include <cstddef>
@@ -49,6 +49,11 @@ private:
     long number_ = 0;
     std::size_t bytes_ = 0;
 };
+
+// The whole of a data file (weights, corpus blocks, game records), at most `maxBytes`. Throws
+// TextFileError: "PATH is a directory", "cannot open PATH: REASON", "PATH: larger than N" (a device
+// that never ends is read no further than the limit), "PATH: cannot read: REASON".
+std::string readWholeFile(const std::string& path, std::size_t maxBytes = std::size_t{256} << 20);
 
 // The sizes in words: "16 MiB", "4096 bytes".
 std::string byteCount(std::size_t bytes);

@@ -5,7 +5,6 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <stdexcept>
 
@@ -13,6 +12,7 @@
 #include "bitboard/position.hpp"
 #include "engine/engine.hpp"
 #include "platform/splitmix.hpp"
+#include "platform/text_file.hpp"
 #include "tools/resumable_blocks.hpp"
 
 namespace reversi::train8 {
@@ -109,9 +109,7 @@ void generateCorpus(const CorpusOptions& o, const std::function<void(int, int)>&
 }
 
 std::vector<CorpusPosition> readCorpusBlock(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot read " + path);
-    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string bytes = readWholeFile(path);
     const auto get32 = [&](std::size_t at) {
         std::uint32_t v = 0;
         for (int i = 0; i < 4; ++i) v |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[at + static_cast<std::size_t>(i)])) << (8 * i);

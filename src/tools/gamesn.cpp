@@ -4,12 +4,12 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <stdexcept>
 
 #include "engine/engine.hpp"
 #include "platform/splitmix.hpp"
+#include "platform/text_file.hpp"
 #include "rules/game_record.hpp"
 #include "tools/resumable_blocks.hpp"
 
@@ -61,12 +61,6 @@ std::vector<Move> playGame(const GamesOptions& o, std::uint64_t seed, EngineMove
     return moves;
 }
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot read " + path);
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
 }  // namespace
 
 void generateGames(const GamesOptions& o, const std::function<void(int, int)>& progress) {
@@ -105,7 +99,7 @@ std::vector<GameMoves> readGames(const std::string& dir, int size) {
     std::sort(files.begin(), files.end());
     std::vector<GameMoves> games;
     for (const std::string& f : files) {
-        const std::string bytes = slurp(f);
+        const std::string bytes = readWholeFile(f);
         std::size_t at = 0;
         const auto need = [&](std::size_t n) {
             if (bytes.size() - at < n) throw std::runtime_error(f + ": truncated games block");

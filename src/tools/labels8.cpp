@@ -5,7 +5,6 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <stdexcept>
 #include <unordered_set>
@@ -14,6 +13,7 @@
 #include "platform/atomic_file.hpp"
 #include "platform/parallel_for.hpp"
 #include "platform/splitmix.hpp"
+#include "platform/text_file.hpp"
 #include "search/endgame8.hpp"
 #include "search/midgame8.hpp"
 #include "tools/corpus8.hpp"
@@ -38,15 +38,9 @@ std::string chunkName(const std::string& dir, int chunk) {
     return (std::filesystem::path(dir) / name).string();
 }
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot read " + path);
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
 eval8::Weights loadWeights(const std::string& path) {
     if (path.empty()) return eval8::Weights::builtin();
-    const std::string bytes = slurp(path);
+    const std::string bytes = readWholeFile(path);
     try {
         return eval8::Weights(decodeWeights(bytes.data(), bytes.size()));
     } catch (const std::exception& e) {
@@ -119,7 +113,7 @@ void labelPhase(const LabelOptions& o, const std::function<void(int, int)>& prog
     std::snprintf(text, sizeof text, "positions %zu list %016llx exact-empties %d depth %d chunk %d\n", positions.size(),
                   static_cast<unsigned long long>(listHash), o.exactEmpties, o.depth, o.chunk);
     if (std::filesystem::exists(manifest)) {
-        if (slurp(manifest) != text)
+        if (readWholeFile(manifest) != text)
             throw std::runtime_error(dir + " was labelled from another corpus or with other settings (" + manifest +
                                      "); remove the directory to label the phase again");
     } else {
@@ -177,7 +171,7 @@ std::vector<Labelled> readPhaseLabels(const std::string& dir, int phase) {
     std::sort(files.begin(), files.end());
     std::vector<Labelled> all;
     for (const std::string& f : files) {
-        const auto part = decodeChunk(slurp(f), f);
+        const auto part = decodeChunk(readWholeFile(f), f);
         all.insert(all.end(), part.begin(), part.end());
     }
     return all;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <fstream>
 #include <memory>
 #include <stdexcept>
 #include <vector>
@@ -10,6 +9,7 @@
 #include "eval/eval8.hpp"
 #include "platform/parallel_for.hpp"
 #include "platform/splitmix.hpp"
+#include "platform/text_file.hpp"
 #include "search/midgame8.hpp"
 #include "tools/corpus8.hpp"
 #include "tools/probcut_regression.hpp"
@@ -22,9 +22,7 @@ using u64 = std::uint64_t;
 
 eval8::Weights loadWeights(const std::string& path) {
     if (path.empty()) return eval8::Weights::builtin();
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot read " + path);
-    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string bytes = readWholeFile(path);
     return eval8::Weights(decodeWeights(bytes.data(), bytes.size()));
 }
 

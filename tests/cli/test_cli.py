@@ -106,8 +106,12 @@ for args, name in bad:
 
 # A command that runs and fails (here: a file it cannot read) exits 1 with one line naming the command.
 code, out, err = run(["reversi", "trainn", "share", "--weights", "/nonexistent/w.bin", "--from", "16", "--to", "20", "-o", "/nonexistent/x.bin"])
-check(code == 1 and out == "" and err == "reversi trainn share: cannot read /nonexistent/w.bin\n",
+check(code == 1 and out == "" and err == "reversi trainn share: cannot open /nonexistent/w.bin: No such file or directory\n",
       "trainn share of a missing file: exit %d, stdout %r, stderr %r" % (code, out, err))
+# A device that never ends is refused at the data files' limit, not read until memory runs out.
+code, out, err = run(["reversi", "trainn", "share", "--weights", "/dev/zero", "--from", "16", "--to", "20", "-o", "/nonexistent/x.bin"])
+check(code == 1 and out == "" and err == "reversi trainn share: /dev/zero: larger than 256 MiB\n",
+      "trainn share of /dev/zero: exit %d, stdout %r, stderr %r" % (code, out, err))
 
 # The lab game programs at a terminal point to `reversi play`, on standard error only.
 for args in (["lab7part1"], ["lab7part2", "--depth", "1"], ["reversi", "part1"], ["reversi"]):

@@ -1,6 +1,8 @@
 // The shared pieces behind issue 16: printable() for text echoed back, bounded reading of text files,
 // settings rewritten without losing the user's lines, save files with a byte order mark.
 #include <catch2/catch.hpp>
+#include <cstdio>
+#include <fstream>
 #include <sstream>
 #include <string>
 
@@ -60,6 +62,23 @@ TEST_CASE("text lines: bounded length and size, the BOM and CR dropped, file and
 
     CHECK_THROWS_WITH(openTextFile("/"), "/ is a directory");
     CHECK_THROWS_WITH(openTextFile("/nonexistent/x"), "cannot open /nonexistent/x: No such file or directory");
+}
+
+TEST_CASE("readWholeFile: every byte of a data file, a bounded read of anything else", "[robust]") {
+    const std::string path = "test_robustness_whole.bin";
+    const std::string bytes = std::string("w\0\xff\r\n", 5) + std::string(100000, 'z');
+    {
+        std::ofstream out(path, std::ios::binary);
+        out << bytes;
+    }
+    CHECK(readWholeFile(path) == bytes);
+    CHECK(readWholeFile(path, bytes.size()) == bytes);
+    CHECK_THROWS_WITH(readWholeFile(path, bytes.size() - 1), path + ": larger than 100004 bytes");
+    std::remove(path.c_str());
+    // A device that never ends is read no further than the limit (it was read until memory ran out).
+    CHECK_THROWS_WITH(readWholeFile("/dev/zero", 1 << 20), "/dev/zero: larger than 1 MiB");
+    CHECK_THROWS_WITH(readWholeFile("/"), "/ is a directory");
+    CHECK_THROWS_WITH(readWholeFile("/nonexistent/x"), "cannot open /nonexistent/x: No such file or directory");
 }
 
 TEST_CASE("position files: a huge line is refused without being echoed", "[robust]") {
