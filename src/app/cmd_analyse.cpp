@@ -26,7 +26,8 @@ int runAnalyse(const AnalyseSettings& s) {
     try {
         if (s.input == "-") {
             positions = readPositions(std::cin, "standard input");
-        } else if (std::filesystem::is_regular_file(s.input)) {
+        } else if (std::error_code ec; std::filesystem::is_regular_file(s.input, ec)) {
+            // (A board text of 16x16 and up is longer than a file name may be: ec, not an exception.)
             positions = readPositionFile(s.input);
         } else {
             positions.push_back(parsePosition(s.input));

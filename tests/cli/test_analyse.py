@@ -41,6 +41,15 @@ for number, line in enumerate(lines, 1):
 out = subprocess.run([reversi, "analyse", "--depth", "2", "-"], input="UUUUUWBUUBWUUUUU B\n", capture_output=True,
                      text=True, timeout=60)
 check(out.returncode == 0 and len(out.stdout.splitlines()) == 4, "4x4 start from standard input: %r" % out.stdout)
+# A board text longer than a file name may be (16x16 and up: 256 squares and more) is a position, not
+# a file name that cannot be looked up: the 16x16 start, Black to move, has its four moves.
+start16 = ["U"] * 256
+for (r, c), cell in {(7, 7): "W", (7, 8): "B", (8, 7): "B", (8, 8): "W"}.items():
+    start16[r * 16 + c] = cell
+out = subprocess.run([reversi, "analyse", "--depth", "1", "".join(start16) + " B"], capture_output=True, text=True,
+                     timeout=60)
+check(out.returncode == 0 and len(out.stdout.splitlines()) == 4, "16x16 start as an argument: exit %d, %r %r"
+      % (out.returncode, out.stdout, out.stderr))
 out = subprocess.run([reversi, "analyse", "not a position"], capture_output=True, text=True, timeout=60)
 check(out.returncode == 2 and out.stdout == "" and len(out.stderr.splitlines()) == 1,
       "an unreadable position: exit %d, %r" % (out.returncode, out.stderr))
