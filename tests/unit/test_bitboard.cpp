@@ -1,5 +1,6 @@
 // The bitboard move generator against the lab-facing char-array Board, on seeded random games at
-// every size: legal move sets, flips, passes and game end must agree at every step.
+// every size: legal move sets, flips, passes and game end must agree at every step, and the two flip
+// routines of the larger sizes (square walks, whole-board shifts) on every empty square.
 #include <catch2/catch.hpp>
 
 #include <random>
@@ -42,6 +43,12 @@ void crossCheck(unsigned seed, int games) {
                 colour = opponentOf(colour);
                 continue;
             }
+            // The two flip routines agree on every empty square, legal or not.
+            bool walkAgrees = true;
+            pos.empties().forEach([&](int sq) {
+                if constexpr (N != 8) walkAgrees = walkAgrees && bb::flipsByWalk<N>(pos.P, pos.O, sq) == bb::flipsByShifts<N>(pos.P, pos.O, sq);
+            });
+            REQUIRE(walkAgrees);
             // Flip counts of every legal move agree; then play a random one.
             for (const Move m : expected)
                 REQUIRE(pos.flipsFor(moveToSquare(N, m)).count() == board.flipCount(m.row, m.col, colour));
