@@ -10,56 +10,17 @@ namespace reversi::evaln {
 
 namespace {
 
-using Square = std::pair<int, int>;  // row, column from a corner
-
-// The base patterns, seen from the a1 corner.
-std::vector<std::vector<Square>> basePatterns() {
-    std::vector<Square> corner33, edge6x, corner24;
-    for (int r = 0; r < 3; ++r)
-        for (int c = 0; c < 3; ++c) corner33.push_back({r, c});
-    for (int c = 0; c < 6; ++c) edge6x.push_back({0, c});
-    edge6x.push_back({1, 1});
-    for (int r = 0; r < 2; ++r)
-        for (int c = 0; c < 4; ++c) corner24.push_back({r, c});
-    return {corner33, edge6x, corner24};
-}
-
 int pow3(int n) {
     int p = 1;
     while (n-- > 0) p *= 3;
     return p;
 }
 
-std::array<Instance, kInstances> buildInstances(int n) {
-    std::array<Instance, kInstances> out{};
-    const auto bases = basePatterns();
-    int k = 0;
-    for (int type = 0; type < kTypes; ++type) {
-        // The 3x3 block is its own mirror image across the diagonal: one instance per corner.
-        const int orientations = type == 0 ? 1 : 2;
-        for (int corner = 0; corner < 4; ++corner)
-            for (int o = 0; o < orientations; ++o) {
-                Instance& in = out[static_cast<std::size_t>(k++)];
-                in.type = type;
-                in.size = static_cast<int>(bases[static_cast<std::size_t>(type)].size());
-                for (int j = 0; j < in.size; ++j) {
-                    auto [r, c] = bases[static_cast<std::size_t>(type)][static_cast<std::size_t>(j)];
-                    if (o) std::swap(r, c);
-                    if (corner & 1) c = n - 1 - c;
-                    if (corner & 2) r = n - 1 - r;
-                    in.squares[static_cast<std::size_t>(j)] = r * n + c;
-                }
-            }
-    }
-    return out;
-}
-
 Layout buildLayout() {
     Layout L;
-    const auto bases = basePatterns();
     std::uint32_t at = 0, packedAt = 0;
     for (int type = 0; type < kTypes; ++type) {
-        const int size = static_cast<int>(bases[static_cast<std::size_t>(type)].size()), configs = pow3(size);
+        const int configs = pow3(kBasePatterns[static_cast<std::size_t>(type)].size);
         L.offset[static_cast<std::size_t>(type)] = at;
         L.packedOffset[static_cast<std::size_t>(type)] = packedAt;
         at += static_cast<std::uint32_t>(configs);

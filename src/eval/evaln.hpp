@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "bitboard/bitboard.hpp"
@@ -40,7 +41,63 @@ struct Instance {
     int size = 0;
     std::array<int, kMaxPatternSize> squares{};
 };
+
+// The base patterns, seen from the a1 corner: (row, column) of each square, most significant digit first.
+struct BasePattern {
+    int size = 0;
+    std::array<std::array<int, 2>, kMaxPatternSize> squares{};
+};
+inline constexpr std::array<BasePattern, kTypes> kBasePatterns = {{
+    {9, {{{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 1}, {1, 2}, {2, 0}, {2, 1}, {2, 2}}}},  // corner 3x3
+    {7, {{{0, 0}, {0, 1}, {0, 2}, {0, 3}, {0, 4}, {0, 5}, {1, 1}}}},                  // edge 6 + X square
+    {8, {{{0, 0}, {0, 1}, {0, 2}, {0, 3}, {1, 0}, {1, 1}, {1, 2}, {1, 3}}}},          // corner 2x4
+}};
+
+// Every instance of an n x n board: each base pattern at each corner, and mirrored across the corner's
+// diagonal (the 3x3 block is its own mirror image: one instance per corner).
+constexpr std::array<Instance, kInstances> buildInstances(int n) {
+    std::array<Instance, kInstances> out{};
+    int k = 0;
+    for (int type = 0; type < kTypes; ++type) {
+        const BasePattern& base = kBasePatterns[static_cast<std::size_t>(type)];
+        const int orientations = type == 0 ? 1 : 2;
+        for (int corner = 0; corner < 4; ++corner)
+            for (int o = 0; o < orientations; ++o) {
+                Instance& in = out[static_cast<std::size_t>(k++)];
+                in.type = type;
+                in.size = base.size;
+                for (int j = 0; j < in.size; ++j) {
+                    int r = base.squares[static_cast<std::size_t>(j)][0], c = base.squares[static_cast<std::size_t>(j)][1];
+                    if (o) std::swap(r, c);
+                    if (corner & 1) c = n - 1 - c;
+                    if (corner & 2) r = n - 1 - r;
+                    in.squares[static_cast<std::size_t>(j)] = r * n + c;
+                }
+            }
+    }
+    return out;
+}
+// Compile-time squares, so that featuresOf reads each one with constant word and bit positions.
+template <int N>
+inline constexpr std::array<Instance, kInstances> kInstancesOf = buildInstances(N);
 const std::array<Instance, kInstances>& instances(int n);
+
+namespace detail {
+// One instance's configuration: each square's digit (1: the side to move's disc, 2: the other's).
+template <int N, int K, std::size_t... J>
+inline std::uint16_t configOf(const Position<N>& pos, std::index_sequence<J...>) {
+    constexpr const Instance& in = kInstancesOf<N>[K];
+    int v = 0;
+    ((v = v * 3 + static_cast<int>((pos.P.w[in.squares[J] >> 6] >> (in.squares[J] & 63)) & 1) +
+          2 * static_cast<int>((pos.O.w[in.squares[J] >> 6] >> (in.squares[J] & 63)) & 1)),
+     ...);
+    return static_cast<std::uint16_t>(v);
+}
+template <int N, std::size_t... K>
+inline void configsOf(const Position<N>& pos, std::array<std::uint16_t, kInstances>& config, std::index_sequence<K...>) {
+    ((config[K] = configOf<N, static_cast<int>(K)>(pos, std::make_index_sequence<static_cast<std::size_t>(kInstancesOf<N>[K].size)>{})), ...);
+}
+}  // namespace detail
 
 // Per phase: the pattern types' tables, then the kCounts count weights. Packed: mirror-image
 // configurations of a symmetric pattern share one weight (the files and the fits use the packed form).
@@ -65,15 +122,7 @@ template <int N>
 Features featuresOf(const Position<N>& pos, const bb::Bits<N>& moves, const bb::Bits<N>& replies) {
     using B = bb::Bits<N>;
     Features f;
-    const auto& in = instances(N);
-    for (int k = 0; k < kInstances; ++k) {
-        int v = 0;
-        for (int j = 0; j < in[static_cast<std::size_t>(k)].size; ++j) {
-            const int sq = in[static_cast<std::size_t>(k)].squares[static_cast<std::size_t>(j)];
-            v = v * 3 + static_cast<int>(pos.P.test(sq)) + 2 * static_cast<int>(pos.O.test(sq));  // no branch to mispredict
-        }
-        f.config[static_cast<std::size_t>(k)] = static_cast<std::uint16_t>(v);
-    }
+    detail::configsOf<N>(pos, f.config, std::make_index_sequence<kInstances>{});
     const B empty = pos.empties();
     const B nearEmpty = bb::neighbours(empty);
     const auto stable = [](const B& own) {  // edge discs linked to an own corner along the edge

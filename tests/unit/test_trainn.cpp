@@ -86,6 +86,60 @@ TEST_CASE("evaln: every symmetric image of a position evaluates the same, with a
     checkSymmetry<26>(w, rng);
 }
 
+namespace {
+
+// Each instance's configuration read square by square from the runtime table (the reference for the
+// compile-time unrolled reader of featuresOf).
+template <int N>
+void checkConfigs(std::mt19937_64& rng) {
+    for (int i = 0; i < 20; ++i) {
+        Board b(N);
+        char side = kBlack;
+        const int plies = static_cast<int>(rng() % static_cast<std::uint64_t>(N * N - 4));
+        for (int ply = 0; ply < plies; ++ply) {
+            auto moves = b.legalMoves(side);
+            if (moves.empty()) {
+                side = opponentOf(side);
+                moves = b.legalMoves(side);
+                if (moves.empty()) break;
+            }
+            const Move m = moves[rng() % moves.size()];
+            b.applyMove(m.row, m.col, side);
+            side = opponentOf(side);
+        }
+        const auto p = Position<N>::fromBoard(b, side);
+        const evaln::Features f = evaln::featuresOf(p, p.moves(), p.opponentMoves());
+        const auto& in = evaln::instances(N);
+        for (int k = 0; k < evaln::kInstances; ++k) {
+            int v = 0;
+            for (int j = 0; j < in[static_cast<std::size_t>(k)].size; ++j) {
+                const int sq = in[static_cast<std::size_t>(k)].squares[static_cast<std::size_t>(j)];
+                const char cell = b.at(sq / N, sq % N);
+                v = v * 3 + (cell == side ? 1 : cell == opponentOf(side) ? 2 : 0);
+            }
+            REQUIRE(f.config[static_cast<std::size_t>(k)] == v);
+        }
+    }
+}
+
+}  // namespace
+
+TEST_CASE("evaln: each pattern instance reads its own squares at every size", "[evaln]") {
+    // Two instances written out at 10x10: the a1 corner's 3x3 block, and the last one, the 2x4 block of
+    // the opposite corner running up the last column.
+    const auto& in = evaln::instances(10);
+    CHECK(std::vector<int>(in[0].squares.begin(), in[0].squares.begin() + in[0].size) ==
+          std::vector<int>{0, 1, 2, 10, 11, 12, 20, 21, 22});
+    CHECK(std::vector<int>(in[19].squares.begin(), in[19].squares.begin() + in[19].size) ==
+          std::vector<int>{99, 89, 79, 69, 98, 88, 78, 68});
+    std::mt19937_64 rng(17);
+    for (int n = 6; n <= 26; n += 2) {
+        if (n == 8) continue;
+        INFO("n = " << n);
+        bb::dispatchSize(n, [&](auto size) { checkConfigs<decltype(size)::value>(rng); });
+    }
+}
+
 TEST_CASE("trainn games depend on the seed alone and replay legally to the end, and a fit touches its size only", "[evaln][train8]") {
     trainn::GamesOptions o;
     o.dir = freshDir("gamesn-a");
