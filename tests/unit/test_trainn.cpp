@@ -48,23 +48,28 @@ int evalOf(const evaln::Weights& w, const Position<N>& p) {
     return w.evaluate(N, p.emptyCount(), evaln::featuresOf(p, p.moves(), p.opponentMoves()));
 }
 
+// Random legal moves (passing when the side has none) until `plies` are played or the game ends.
+void playRandomly(Board& b, char& side, int plies, std::mt19937_64& rng) {
+    for (int ply = 0; ply < plies; ++ply) {
+        auto moves = b.legalMoves(side);
+        if (moves.empty()) {
+            side = opponentOf(side);
+            moves = b.legalMoves(side);
+            if (moves.empty()) break;
+        }
+        const Move m = moves[rng() % moves.size()];
+        b.applyMove(m.row, m.col, side);
+        side = opponentOf(side);
+    }
+}
+
 template <int N>
 void checkSymmetry(const evaln::Weights& w, std::mt19937_64& rng) {
     std::set<int> values;
     for (int i = 0; i < 30; ++i) {
         Board b(N);
         char side = kBlack;
-        for (int ply = 0; ply < N * N / 2; ++ply) {
-            auto moves = b.legalMoves(side);
-            if (moves.empty()) {
-                side = opponentOf(side);
-                moves = b.legalMoves(side);
-                if (moves.empty()) break;
-            }
-            const Move m = moves[rng() % moves.size()];
-            b.applyMove(m.row, m.col, side);
-            side = opponentOf(side);
-        }
+        playRandomly(b, side, N * N / 2, rng);
         const auto p = Position<N>::fromBoard(b, side);
         const int v = evalOf(w, p);
         values.insert(v);
@@ -95,18 +100,7 @@ void checkConfigs(std::mt19937_64& rng) {
     for (int i = 0; i < 20; ++i) {
         Board b(N);
         char side = kBlack;
-        const int plies = static_cast<int>(rng() % static_cast<std::uint64_t>(N * N - 4));
-        for (int ply = 0; ply < plies; ++ply) {
-            auto moves = b.legalMoves(side);
-            if (moves.empty()) {
-                side = opponentOf(side);
-                moves = b.legalMoves(side);
-                if (moves.empty()) break;
-            }
-            const Move m = moves[rng() % moves.size()];
-            b.applyMove(m.row, m.col, side);
-            side = opponentOf(side);
-        }
+        playRandomly(b, side, static_cast<int>(rng() % static_cast<std::uint64_t>(N * N - 4)), rng);
         const auto p = Position<N>::fromBoard(b, side);
         const evaln::Features f = evaln::featuresOf(p, p.moves(), p.opponentMoves());
         const auto& in = evaln::instances(N);
