@@ -7,13 +7,12 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <map>
-#include <sstream>
 #include <stdexcept>
 
 #include "platform/atomic_file.hpp"
 #include "platform/json_reader.hpp"
+#include "platform/text_file.hpp"
 
 namespace reversi {
 
@@ -28,13 +27,9 @@ std::string number(double value) {
     return text;
 }
 
-std::string readWhole(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot read " + path + ": " + std::strerror(errno));
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
+// Settings and game records are a few KiB: a file far larger (or a device that never ends, linked in
+// place of one) is refused instead of read into memory.
+std::string readWhole(const std::string& path) { return readWholeFile(path, std::size_t{16} << 20); }
 
 void makeDirectory(const std::string& dir) {
     std::error_code ec;
@@ -192,6 +187,8 @@ std::vector<GameRecord> readStoredGames(const std::string& dir, const std::vecto
             if (entry.path().string() != storedGamePath(dir, g.task.index))
                 throw std::invalid_argument("its game number does not match its name");
             byIndex[g.task.index] = std::move(g);
+        } catch (const TextFileError& e) {
+            problems.push_back(e.what());  // names the file already
         } catch (const std::exception& e) {
             problems.push_back(entry.path().string() + ": " + e.what());
         }

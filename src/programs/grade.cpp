@@ -13,7 +13,6 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
@@ -23,6 +22,7 @@
 #include "platform/atomic_file.hpp"
 #include "platform/json_reader.hpp"
 #include "platform/splitmix.hpp"
+#include "platform/text_file.hpp"
 #include "platform/version.hpp"
 
 namespace reversi {
@@ -58,12 +58,9 @@ std::string quoted(const std::string& text, std::size_t limit = 80) {
     return out + "\"";
 }
 
-std::string readWhole(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
+// A stored grade is a few KiB: a file far larger (or a device linked in place of one) is refused, and
+// the submission graded again, instead of read into memory.
+std::string readWhole(const std::string& path) { return readWholeFile(path, std::size_t{16} << 20); }
 
 // --- running a program in the sandbox with limits -------------------------------------------------
 

@@ -2,10 +2,13 @@
 // settings rewritten without losing the user's lines, save files with a byte order mark.
 #include <catch2/catch.hpp>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 
+#include "arena/player.hpp"
+#include "arena/results_store.hpp"
 #include "platform/printable.hpp"
 #include "platform/text_file.hpp"
 #include "programs/settings.hpp"
@@ -79,6 +82,28 @@ TEST_CASE("readWholeFile: every byte of a data file, a bounded read of anything 
     CHECK_THROWS_WITH(readWholeFile("/dev/zero", 1 << 20), "/dev/zero: larger than 1 MiB");
     CHECK_THROWS_WITH(readWholeFile("/"), "/ is a directory");
     CHECK_THROWS_WITH(readWholeFile("/nonexistent/x"), "cannot open /nonexistent/x: No such file or directory");
+}
+
+TEST_CASE("results directories: a record far larger than any game is refused, not read", "[robust]") {
+    // A game record or settings.json is a few KiB; one of 17 MiB (or /dev/zero linked in its place)
+    // was read whole before its JSON was looked at.
+    char dir[] = "/tmp/reversi-store-XXXXXX";
+    REQUIRE(mkdtemp(dir) != nullptr);
+    const std::vector<Player> players{parsePlayer("greedy"), parsePlayer("random:1")};
+    MatchOptions options;
+    prepareResultsDir(dir, settingsJson(false, players, options));
+    const std::string game = storedGamePath(dir, 0);
+    std::filesystem::create_directories(std::filesystem::path(game).parent_path());
+    { std::ofstream(game) << "{"; }
+    std::filesystem::resize_file(game, std::size_t{17} << 20);
+    std::vector<std::string> problems;
+    CHECK(readStoredGames(dir, players, problems).empty());
+    REQUIRE(problems.size() == 1);
+    CHECK(problems[0] == game + ": larger than 16 MiB");
+    const std::string settings = std::string(dir) + "/settings.json";
+    std::filesystem::resize_file(settings, std::size_t{17} << 20);
+    CHECK_THROWS_WITH(readSettings(dir), settings + ": larger than 16 MiB");
+    std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("position files: a huge line is refused without being echoed", "[robust]") {
