@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <cmath>
 #include <vector>
 
 #include "bitboard/bitboard8.hpp"
@@ -149,13 +148,15 @@ struct Midgame8::Impl {
 
     // Multi-ProbCut: true when a shallow search predicts a cutoff; `score` is the bound to return.
     bool probCutoff(const Node& n, int empties, int depth, int alpha, int beta, int& score) {
-        if (!probCut || depth > ProbCut8::kMaxDepth) return false;
+        if (!probCut || depth > ProbCut8::kMaxDepth ||
+            probCutNearWipeOut(std::popcount(n.P), std::popcount(n.O)))
+            return false;
         const ProbCut8::Fit& fit = probCut->at(empties, depth);
         if (fit.shallow < 0 || fit.a <= 0) return false;
         const double margin = probCut->t * fit.sigma;
         const double high = (beta + margin - fit.b) / fit.a;
         if (high < kMaxEval) {
-            const int bound = static_cast<int>(std::ceil(high));
+            const int bound = ceilToInt(high);
             if (pvs(n, fit.shallow, bound - 1, bound, false) >= bound) {
                 score = beta;
                 return true;
@@ -163,7 +164,7 @@ struct Midgame8::Impl {
         }
         const double low = (alpha - margin - fit.b) / fit.a;
         if (low > -kMaxEval) {
-            const int bound = static_cast<int>(std::floor(low));
+            const int bound = floorToInt(low);
             if (pvs(n, fit.shallow, bound, bound + 1, false) <= bound) {
                 score = alpha;
                 return true;

@@ -34,6 +34,28 @@ constexpr int probCutShallowDepth(int depth) {
     return s > 0 ? s : 0;
 }
 
+// The cut's bounds, rounded up and down without libm: libreversi.a (the C library) is linked by plain
+// gcc without -lm, and the compiler calls ceil()/floor() instead of inlining them where it judges the
+// code cold. `x` lies within an int's range (the callers check it against the score limits).
+constexpr int ceilToInt(double x) {
+    const int i = static_cast<int>(x);
+    return i + (x > i ? 1 : 0);
+}
+constexpr int floorToInt(double x) {
+    const int i = static_cast<int>(x);
+    return i - (x < i ? 1 : 0);
+}
+
+// Where no cut is tried, at any size: a side holding at most a quarter of the discs. A wipe-out may be
+// a few plies away there, and the evaluations (fitted on positions where that is rare) can score the
+// side with 1 or 2 discs tens of discs ahead, so the regressions do not hold: the cuts pruned the
+// wipe-out, and won openings were lost to smartest, 0-23 at 8x8 and 0-31 at 20x20. Those nodes get the
+// full search, which sees it.
+constexpr bool probCutNearWipeOut(int ownDiscs, int opponentDiscs) {
+    const int fewer = ownDiscs < opponentDiscs ? ownDiscs : opponentDiscs;
+    return 4 * fewer <= ownDiscs + opponentDiscs;
+}
+
 // The fits built into the program (weights/probcut8.txt).
 const ProbCut8& builtinProbCut();
 

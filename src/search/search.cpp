@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -88,12 +87,13 @@ private:
     // Multi-ProbCut (probcutn.hpp): true when a shallow search predicts the node's cutoff; `score` is the
     // bound to return. Windows of exact (end of game) scores are left to the full search.
     bool probCutoff(const Pos& pos, std::uint64_t key, int colour, int depth, int alpha, int beta, int& score) {
+        if (probCutNearWipeOut(pos.P.count(), pos.O.count())) return false;
         const ProbCutN::Fit& fit = probCut_->at(N, pos.emptyCount(), depth);
         if (fit.shallow < 0 || fit.a <= 0) return false;
         const double margin = probCut_->t * fit.sigma;
         const double high = (beta + margin - fit.b) / fit.a;
         if (high < kHeuristicLimit && beta > -kHeuristicLimit) {
-            const int bound = static_cast<int>(std::ceil(high));
+            const int bound = ceilToInt(high);
             if (pvs(pos, key, colour, fit.shallow, bound - 1, bound) >= bound && !clock_.stopped()) {
                 score = beta;
                 return true;
@@ -101,7 +101,7 @@ private:
         }
         const double low = (alpha - margin - fit.b) / fit.a;
         if (low > -kHeuristicLimit && alpha < kHeuristicLimit) {
-            const int bound = static_cast<int>(std::floor(low));
+            const int bound = floorToInt(low);
             if (pvs(pos, key, colour, fit.shallow, bound, bound + 1) <= bound && !clock_.stopped()) {
                 score = alpha;
                 return true;

@@ -2,6 +2,7 @@
 // Multi-ProbCut table (search/probcut8): labels near the end are exact solves, a resumed labelling
 // refuses another corpus, a fit recovers an evaluation from its own values, the cut table round-trips.
 #include <bit>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -175,6 +176,38 @@ TEST_CASE("midgame8 with Multi-ProbCut: legal moves, and no cut when the margin 
     }
     CHECK(tested > 5);
     std::filesystem::remove_all(corpus);
+}
+
+TEST_CASE("ProbCut bounds round as ceil and floor do, without libm", "[train8][midgame8]") {
+    for (const double x : {-3.0, -2.5, -0.25, 0.0, 0.25, 1.0, 7.999, 1e6 + 0.5, -1e6 - 0.5}) {
+        CHECK(ceilToInt(x) == static_cast<int>(std::ceil(x)));
+        CHECK(floorToInt(x) == static_cast<int>(std::floor(x)));
+    }
+}
+
+TEST_CASE("midgame8 with Multi-ProbCut: a side near a wipe-out is searched, not cut", "[train8][midgame8]") {
+    // From a game lost 0-23 to smartest (seed 5, game 6), White to move with 2 discs against 19. Every
+    // move loses every disc within five plies, but the evaluation scores White tens of discs ahead in
+    // such positions, so the built-in cuts pruned the wipe-out: the search said +38 discs.
+    const char* rows =
+        "........"
+        "........"
+        ".X.XXX.."
+        "..XXOX.."
+        "..XXOX.."
+        ".XXXXX.."
+        "...X.X.."
+        "........";
+    std::uint64_t white = 0, black = 0;
+    for (int sq = 0; sq < 64; ++sq) {
+        if (rows[sq] == 'O') white |= std::uint64_t{1} << sq;
+        if (rows[sq] == 'X') black |= std::uint64_t{1} << sq;
+    }
+    const eval8::Weights& w = eval8::Weights::builtin();
+    Midgame8 full(w, nullptr, 16), selective(w, &builtinProbCut(), 16);
+    const int wipedOut = -64 * eval8::kScale;
+    CHECK(full.search(white, black, 5, -Midgame8::kMaxScore - 1, Midgame8::kMaxScore + 1).score == wipedOut);
+    CHECK(selective.search(white, black, 5, -Midgame8::kMaxScore - 1, Midgame8::kMaxScore + 1).score == wipedOut);
 }
 
 TEST_CASE("train8 probcut: the same fits with one thread or two", "[train8]") {
