@@ -19,7 +19,7 @@ int finalMargin(const Board& b, char colour) {
 
 // Orders analyses best first: exact wins > estimates > exact losses, larger margins first.
 long long rank(const MoveAnalysis& a) {
-    if (!a.exact) return a.score;
+    if (!a.exact && !a.proven) return a.score;
     return a.margin > 0 ? kWinScore + a.margin : a.margin < 0 ? -kWinScore + a.margin : 0;
 }
 
@@ -43,8 +43,9 @@ std::vector<MoveAnalysis> analysePosition(const Board& board, char colour, const
             const SearchReport& r = engine.lastReport();
             const int sign = next == colour ? 1 : -1;
             a.exact = r.exact;
-            a.margin = sign * r.score;
-            a.score = sign * r.score;
+            a.proven = r.proven();
+            a.margin = sign * r.margin();
+            a.score = r.exact || a.proven ? 0 : sign * r.score;
             a.depth = r.depth;
         }
         out.push_back(a);
@@ -59,6 +60,9 @@ std::string formatAnalysis(const std::vector<MoveAnalysis>& moves) {
     for (const MoveAnalysis& a : moves) {
         if (a.exact)
             std::snprintf(line, sizeof line, "%-4s %+4d exact\n", othelloNotation(a.move).c_str(), a.margin);
+        else if (a.proven)
+            std::snprintf(line, sizeof line, "%-4s %+4d %s\n", othelloNotation(a.move).c_str(), a.margin,
+                          a.margin > 0 ? "or more" : "or worse");
         else
             std::snprintf(line, sizeof line, "%-4s %+7.2f  depth %d\n", othelloNotation(a.move).c_str(), a.score / 100.0, a.depth);
         text += line;

@@ -13,7 +13,8 @@ namespace reversi {
 struct MoveAnalysis {
     Move move = kNoMove;
     bool exact = false;
-    int margin = 0;   // exact: the final margin with best play after this move
+    bool proven = false;  // not exact, but the result is forced: a win or loss by at least |margin|
+    int margin = 0;   // exact: the final margin with best play after this move; proven: its bound
     int score = 0;    // otherwise: the engine's estimate, in score units (1/100 disc)
     int depth = 0;    // plies searched after the move
 };
@@ -22,7 +23,8 @@ struct MoveAnalysis {
 // (moveTime or maxDepth) after each move. Best first; ties keep the board's row-major order.
 std::vector<MoveAnalysis> analysePosition(const Board& board, char colour, const EngineOptions& options);
 
-// One line per move: "d3  +12 exact" or "c4  +3.25  depth 14".
+// One line per move: "d3  +12 exact", "c4  +3.25  depth 14", or for a proven result "e6  +20 or more",
+// "f2  -400 or worse".
 std::string formatAnalysis(const std::vector<MoveAnalysis>& moves);
 
 }  // namespace reversi

@@ -217,7 +217,7 @@ private:
         EngineMover& e = engine();
         const Move m = e.chooseMove(board_, toMove_);
         const SearchReport& r = e.lastReport();
-        const double eval = r.exact ? r.score : r.score / 100.0;
+        const double eval = r.exact || r.proven() ? r.margin() : r.score / 100.0;
         send("nodestats " + std::to_string(r.nodes) + fmt(" %.2f", r.seconds));
         send("=== " + squareName(m) + fmt("/%.2f", eval) + fmt("/%.2f", r.seconds));
         send("status");
@@ -246,7 +246,7 @@ private:
         const std::vector<MoveAnalysis> all = analysePosition(board_, toMove_, o);
         for (int i = 0; i < n && i < static_cast<int>(all.size()); ++i) {
             const MoveAnalysis& a = all[static_cast<std::size_t>(i)];
-            const double eval = a.exact ? a.margin : a.score / 100.0;
+            const double eval = a.exact || a.proven ? a.margin : a.score / 100.0;
             const int depth = a.exact ? empties() : a.depth + 1;
             send("search " + squareName(a.move) + fmt(" %.2f", eval) + " 0 " + std::to_string(depth) +
                  (a.exact ? "@100%" : ""));

@@ -104,11 +104,13 @@ std::string resultText(const Board& board) {
 // The evaluation of an engine report in words, from the mover's point of view.
 std::string evaluationText(const SearchReport& report) {
     char buffer[96];
-    if (std::abs(report.score) >= kHeuristicLimit) {
-        const int diff = exactMargin(report.score);
-        std::snprintf(buffer, sizeof buffer, "%s by %d with best play", diff > 0 ? "wins" : "loses", std::abs(diff));
-    } else if (report.exact) {
+    const int margin = report.margin();
+    if (report.exact && margin == 0) {
         std::snprintf(buffer, sizeof buffer, "a draw with best play");
+    } else if (report.exact || report.proven()) {
+        // An exact result carries its margin (it was read as a draw whatever it was); a proven one a bound.
+        std::snprintf(buffer, sizeof buffer, "%s by %s%d with best play", margin > 0 ? "wins" : "loses",
+                      report.exact ? "" : "at least ", std::abs(margin));
     } else {
         std::snprintf(buffer, sizeof buffer, "evaluation %+.2f discs, %d plies deep", report.score / 100.0,
                       report.depth);

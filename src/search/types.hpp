@@ -4,6 +4,7 @@
 
 #include <cstdint>
 
+#include "eval/score.hpp"
 #include "rules/board.hpp"
 
 namespace reversi {
@@ -55,6 +56,12 @@ struct SearchReport {
     bool exact = false;   // solved to the end of the game: score is the final disc difference
     std::uint64_t nodes = 0;
     double seconds = 0;   // CPU seconds used
+
+    // Not solved, but every line that decides the result ends the game within the search (a forced
+    // wipe-out, say): the mover wins, or loses, by at least margin() discs.
+    bool proven() const { return !exact && (score >= kHeuristicLimit || score <= -kHeuristicLimit); }
+    // The final margin: exact, or the bound of a proven result; 0 otherwise.
+    int margin() const { return exact ? score : proven() ? exactMargin(score) : 0; }
 };
 
 // What an exact solve found. Scores follow the standard (WOF / FFO) convention: final discs of the

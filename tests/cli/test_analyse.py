@@ -50,6 +50,26 @@ out = subprocess.run([reversi, "analyse", "--depth", "1", "".join(start16) + " B
                      timeout=60)
 check(out.returncode == 0 and len(out.stdout.splitlines()) == 4, "16x16 start as an argument: exit %d, %r %r"
       % (out.returncode, out.stdout, out.stderr))
+# A result the search proves before the end (a forced wipe-out) is a bound, told as one: from a 20x20 game
+# lost 0-31 to smartest, White to move with 1 disc against 18: i7, g9 and i13 lose all 400 squares
+# by force (each was printed as a score of -167776.16 discs), and rank below the moves only estimated.
+# The position is replayed by the independent reference.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "reference"))
+import reference_rules as ref  # noqa: E402
+
+board, colour = ref.new_board(20), ref.BLACK
+for move in re.findall(r"[a-t]\d+", "j9i9l11l10h9j12l9i8i12i10h7k12j13i11h11"):
+    if not ref.has_move(board, colour):
+        colour = ref.other(colour)
+    ref.play(board, int(move[1:]) - 1, ord(move[0]) - ord("a"), colour)
+    colour = ref.other(colour)
+check(colour == ref.WHITE and ref.count(board, ref.WHITE) == 1, "the 20x20 position: White to move with 1 disc")
+text = "".join("".join({ref.BLACK: "B", ref.WHITE: "W"}.get(cell, "U") for cell in row) for row in board) + " W"
+out = subprocess.run([reversi, "analyse", "--depth", "2", text], capture_output=True, text=True, timeout=60)
+rows = [row.split() for row in out.stdout.splitlines()]
+check(out.returncode == 0 and len(rows) == 5 and sorted(row[0] for row in rows[2:]) == ["g9", "i13", "i7"]
+      and all(row[1:] == ["-400", "or", "worse"] for row in rows[2:]) and all(row[2] == "depth" for row in rows[:2]),
+      "a proven wipe-out: %r %r" % (out.stdout, out.stderr))
 out = subprocess.run([reversi, "analyse", "not a position"], capture_output=True, text=True, timeout=60)
 check(out.returncode == 2 and out.stdout == "" and len(out.stderr.splitlines()) == 1,
       "an unreadable position: exit %d, %r" % (out.returncode, out.stderr))

@@ -107,6 +107,14 @@ TEST_CASE("lab rc moves and Othello moves mix", "[play]") {
     CHECK(run.out.find("Quit. The game so far: 8 f5d6") != std::string::npos);
 }
 
+TEST_CASE("hint: an exact result is told as the win or loss it is", "[play]") {
+    // 4x4 is solved from the first move: Black loses by 10 (11 to 5 with the empties) whatever it
+    // plays, which `hint` used to call "a draw with best play" (every exact result was read as one).
+    const Run run = play("hint\nquit\n", humans(4));
+    CHECK(run.out.find("(loses by 10 with best play, for Black).") != std::string::npos);
+    CHECK(run.out.find("a draw") == std::string::npos);
+}
+
 TEST_CASE("pass is refused while a move exists, and undo goes back to the human's turn", "[play]") {
     PlayOptions o = humans();
     o.white = {"greedy", "Greedy Gus"};
