@@ -12,7 +12,9 @@
 #include "fresh_dir.hpp"
 
 #include "bitboard/bitboard8.hpp"
+#include "bitboard/position.hpp"
 #include "eval/eval8.hpp"
+#include "rules/position_text.hpp"
 #include "search/endgame8.hpp"
 #include "search/midgame8.hpp"
 #include "search/probcut8.hpp"
@@ -189,20 +191,11 @@ TEST_CASE("midgame8 with Multi-ProbCut: a side near a wipe-out is searched, not 
     // From a game lost 0-23 to smartest (seed 5, game 6), White to move with 2 discs against 19. Every
     // move loses every disc within five plies, but the evaluation scores White tens of discs ahead in
     // such positions, so the built-in cuts pruned the wipe-out: the search said +38 discs.
-    const char* rows =
-        "........"
-        "........"
-        ".X.XXX.."
-        "..XXOX.."
-        "..XXOX.."
-        ".XXXXX.."
-        "...X.X.."
-        "........";
-    std::uint64_t white = 0, black = 0;
-    for (int sq = 0; sq < 64; ++sq) {
-        if (rows[sq] == 'O') white |= std::uint64_t{1} << sq;
-        if (rows[sq] == 'X') black |= std::uint64_t{1} << sq;
-    }
+    const TextPosition p = parsePosition(
+        "--------" "--------" "-X-XXX--" "--XXOX--" "--XXOX--" "-XXXXX--" "---X-X--" "--------" " O");
+    REQUIRE(p.toMove == kWhite);
+    const Position<8> pos = Position<8>::fromBoard(p.board, p.toMove);  // as search8 reads a board
+    const std::uint64_t white = pos.P.w[0], black = pos.O.w[0];
     const eval8::Weights& w = eval8::Weights::builtin();
     Midgame8 full(w, nullptr, 16), selective(w, &builtinProbCut(), 16);
     const int wipedOut = -64 * eval8::kScale;
