@@ -33,6 +33,7 @@ constexpr IntField kInts[] = {
     {"fewDiscsPercent", &EvalWeights::fewDiscsPercent},
     {"fewDiscsLimit", &EvalWeights::fewDiscsLimit},
     {"fewDiscsLimitPermille", &EvalWeights::fewDiscsLimitPermille},
+    {"fewDiscsLearnedBig", &EvalWeights::fewDiscsLearnedBig},
 };
 }  // namespace
 

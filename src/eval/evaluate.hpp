@@ -47,7 +47,18 @@ struct EvalWeights {
     // wipe-outs, most with 90-230 discs on the board). 62 per mille stays under 16 discs up to 16x16
     // (256 * 62 / 1000 = 15), so those sizes keep the cap of 16; 18x18..26x26 get 20, 24, 30, 35, 41.
     int fewDiscsLimitPermille = 62;
+    // The guard's strength under the learned evaluations (not the hand-set one) from 18x18 up, in place
+    // of fewDiscs. Those sizes play sets shared from 12x12 and 16x16, whose count terms are each worth
+    // about a disc per unit early on and grow with the board: at 20x20, 12x12's set scored 8 discs
+    // against 25 more than 60 discs ahead, at 100 the engine sank to 1-3 discs against smartest in
+    // most games and was wiped out in 2 of 100 (1 of 100 at 200, none at 400;
+    // docs/results/wipe-out-guard.md).
+    int fewDiscsLearnedBig = 400;
 };
+
+// Boards from this many squares (18x18) up take fewDiscsLearnedBig under the learned evaluations (the
+// cap, too, rises above fewDiscsLimit from there).
+inline constexpr int kWipeOutBigBoardSquares = 18 * 18;
 
 // The wipe-out guard's disc floor on a board of `squares` squares with `filled` discs on it.
 constexpr int wipeOutFloor(const EvalWeights& w, int squares, int filled) {
@@ -88,14 +99,20 @@ inline bb::Bits<N> edgeStable(const bb::Bits<N>& own) {
 
 // The wipe-out guard's term (see EvalWeights::fewDiscs): added to every evaluation of the engine, the
 // learned ones too, because games against greedy opponents on big boards are lost by wipe-outs.
+// `strength` per squared disc short: w.fewDiscs, or learnedWipeOutStrength for the learned evaluations.
 template <int N>
-long long wipeOutGuard(const Position<N>& pos, const EvalWeights& w) {
-    if (w.fewDiscs == 0) return 0;
+long long wipeOutGuard(const Position<N>& pos, const EvalWeights& w, int strength) {
+    if (strength == 0) return 0;
     const int filled = (pos.P | pos.O).count();
     const int floorDiscs = wipeOutFloor(w, N * N, filled);
     const int shortOwn = std::max(0, floorDiscs - pos.P.count());
     const int shortOpp = std::max(0, floorDiscs - pos.O.count());
-    return static_cast<long long>(w.fewDiscs) * (shortOpp * shortOpp - shortOwn * shortOwn);
+    return static_cast<long long>(strength) * (shortOpp * shortOpp - shortOwn * shortOwn);
+}
+
+// The guard's strength under the learned evaluations on an n x n board.
+constexpr int learnedWipeOutStrength(const EvalWeights& w, int n) {
+    return n * n >= kWipeOutBigBoardSquares ? w.fewDiscsLearnedBig : w.fewDiscs;
 }
 
 // Heuristic score of a position that is not finished; `moves` = pos.moves() (already known to the
@@ -154,7 +171,7 @@ int evaluate(const Position<N>& pos, const bb::Bits<N>& moves, const EvalWeights
                           static_cast<long long>(w.stable.end) * stable;
     long long score = (open * (S - filled) + end * filled) / S;
 
-    score += wipeOutGuard(pos, w);
+    score += wipeOutGuard(pos, w, w.fewDiscs);
 
     // Late game: parity and disc count fade in from lateStartPercent of the board filled.
     const int lateStart = S * w.lateStartPercent / 100;

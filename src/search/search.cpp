@@ -78,7 +78,7 @@ private:
                 const B replies = pos.opponentMoves();
                 if (moves.none() && replies.none()) return exactScore(pos.finalMargin());
                 const int v = evaln::toScore(learned_->evaluate(N, pos.emptyCount(), evaln::featuresOf(pos, moves, replies)));
-                return static_cast<int>(std::clamp<long long>(v + wipeOutGuard(pos, w_), -kHeuristicLimit + 1, kHeuristicLimit - 1));
+                return static_cast<int>(std::clamp<long long>(v + wipeOutGuard(pos, w_, learnedWipeOutStrength(w_, N)), -kHeuristicLimit + 1, kHeuristicLimit - 1));
             }
         }
         return evaluate<N>(pos, moves, w_);

@@ -9,6 +9,8 @@
 #include "rules/board.hpp"
 #include "eval/evaluate.hpp"
 #include "bitboard/position.hpp"
+#include "rules/position_text.hpp"
+#include "search/search.hpp"
 #include "search/timeman.hpp"
 
 using namespace reversi;
@@ -173,4 +175,43 @@ TEST_CASE("wipe-out guard: the floor's cap is 16 discs up to 16x16 and grows wit
     EvalWeights oldCap = w;
     oldCap.fewDiscsLimitPermille = 0;  // the cap fixed at fewDiscsLimit, as before
     CHECK(evaluate<26>(p, p.moves(), oldCap) == evaluate<26>(p, p.moves(), without));
+}
+
+TEST_CASE("wipe-out guard: the learned evaluations take fewDiscsLearnedBig from 18x18 up, fewDiscs below", "[evaluate][search]") {
+    // 20x20, from a game lost 0-46 to smartest (seed 5, game 11): Black to move with 5 discs against 25,
+    // 4 short of the floor of 9. 12x12's shared set scores Black tens of discs ahead here; the guard at
+    // fewDiscs (100) took 16 discs off, which held the engine at its floor until smartest wiped it out.
+    const std::string emptyRow(20, 'U');
+    std::string text;
+    for (int r = 0; r < 6; ++r) text += emptyRow;
+    for (const char* row : {"UUUUUUUUUUWUUUUUUUUU", "UUUUUUUUUWWWUUUUUUUU", "UUUUUUUUWWWWWWUUUUUU",
+                            "UUUUUUUUWBBBWUUUUUUU", "UUUUUUUUWWBBWWUUUUUU", "UUUUUUUWWWWWWWUUUUUU",
+                            "UUUUUUWUUUWUUUUUUUUU"})
+        text += row;
+    for (int r = 13; r < 20; ++r) text += emptyRow;
+    text += " B";
+    const TextPosition p = parsePosition(text);
+    REQUIRE(p.board.size() == 20);
+    const EvalWeights& w = defaultEvalWeights();
+    REQUIRE(wipeOutFloor(w, 20 * 20, 30) == 9);
+    const int shortOwn = 9 - 5;
+    EngineOptions learned;  // the default evaluation: the learned one at 20x20
+    EvalWeights off = w;
+    off.fewDiscsLearnedBig = 0;
+    CHECK(staticScore(p.board, kBlack, learned) - staticScore(p.board, kBlack, learned, off) ==
+          -w.fewDiscsLearnedBig * shortOwn * shortOwn);
+    CHECK(w.fewDiscsLearnedBig > w.fewDiscs);
+    // What the guard is for: the learned set alone scores the sunk side far ahead (73 discs).
+    CHECK(staticScore(p.board, kBlack, learned, off) > 30 * kScorePerDisc);
+    // The hand-set evaluation keeps fewDiscs at every size.
+    EngineOptions hand;
+    hand.evaluation = Evaluation::kHand;
+    EvalWeights handOff = w;
+    handOff.fewDiscs = 0;
+    CHECK(staticScore(p.board, kBlack, hand) - staticScore(p.board, kBlack, hand, handOff) ==
+          -w.fewDiscs * shortOwn * shortOwn);
+    CHECK(staticScore(p.board, kBlack, hand, off) == staticScore(p.board, kBlack, hand));
+    // Below 18x18 the learned evaluations keep fewDiscs too.
+    CHECK(learnedWipeOutStrength(w, 16) == w.fewDiscs);
+    CHECK(learnedWipeOutStrength(w, 18) == w.fewDiscsLearnedBig);
 }
