@@ -48,9 +48,9 @@ struct EvalWeights {
     // (256 * 62 / 1000 = 15), so those sizes keep the cap of 16; 18x18..26x26 get 20, 24, 30, 35, 41.
     int fewDiscsLimitPermille = 62;
     // The guard's strength under the learned evaluations (not the hand-set one) from 18x18 up, in place
-    // of fewDiscs. Those sizes play sets shared from 12x12 and 16x16, whose count terms are each worth
-    // about a disc per unit early on and grow with the board: at 20x20, 12x12's set scored 8 discs
-    // against 25 more than 60 discs ahead, at 100 the engine sank to 1-3 discs against smartest in
+    // of fewDiscs. Those sizes play sets shared from 12x12 and 16x16, whose count terms grow with the
+    // board (12x12's: about a disc per unit each, early on): at 20x20, 12x12's set scores 5 discs
+    // against 25 73 discs ahead; at 100 the engine sank to 1-3 discs against smartest in
     // most games and was wiped out in 2 of 100 (1 of 100 at 200, none at 400;
     // docs/results/wipe-out-guard.md).
     int fewDiscsLearnedBig = 400;
