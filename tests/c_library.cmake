@@ -29,7 +29,7 @@ if(REVERSI_GCC)
                        DEPENDS "c library: build example against libreversi.so"
                        PASS_REGULAR_EXPRESSION "all checks passed" FAIL_REGULAR_EXPRESSION "FAILED|illegal")
   # The later years' harness: a program with its own makeMove links against both libraries and uses its
-  # own; and every function called from several threads at once (issue 15).
+  # own; and every function called from several threads at once.
   foreach(kind static shared)
     if(kind STREQUAL "static")
       set(library -L${REVERSI_C_TEST_DIR}/static -lreversi)

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """The layering rule, checked on the source tree: every #include of a project header points to the
-same layer or a lower one, and no two modules depend on each other (directly or around a longer cycle),
-where a module is NAME.hpp with its NAME.cpp: a .cpp that includes a header makes its module depend on
-that header's module too.
+same layer or to one the layer stands on, and no two modules depend on each other (directly or around a
+longer cycle), where a module is NAME.hpp with its NAME.cpp: a .cpp that includes a header makes its
+module depend on that header's module too.
 
-Layers, lowest first, are the folders of src/ (docs/architecture.md draws them). A file of weights/ is
-part of eval. Prints one line per violation and exits 1; exits 0 when the tree is clean.
+Layers are the folders of src/; BELOW is the picture of docs/architecture.md: each layer and the layers
+directly under it, so siblings (players and engine, programs and tools) never include each other. A file
+of weights/ is part of eval. Prints one line per violation and exits 1; exits 0 when the tree is clean.
 
     check_layers.py [REPO]
 """
@@ -13,8 +14,31 @@ import os
 import re
 import sys
 
-LAYERS = ["platform", "rules", "bitboard", "eval", "search", "engine", "players", "arena", "programs",
-          "tools", "app"]
+BELOW = {
+    "platform": [],
+    "rules": ["platform"],
+    "bitboard": ["rules"],
+    "eval": ["bitboard"],
+    "search": ["eval"],
+    "engine": ["search"],
+    "players": ["rules"],
+    "arena": ["engine", "players"],
+    "programs": ["arena"],
+    "tools": ["engine"],
+    "app": ["programs", "tools"],
+}
+LAYERS = list(BELOW)
+
+
+def reachable(layer):
+    """The layers a layer may include: itself and everything under it."""
+    seen, todo = set(), [layer]
+    while todo:
+        current = todo.pop()
+        if current not in seen:
+            seen.add(current)
+            todo.extend(BELOW[current])
+    return seen
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 
@@ -28,8 +52,8 @@ def layer_of(path):
     return None
 
 
-def main():
-    repo = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", ".."))
+def check(repo):
+    """The problems of the tree at repo, and how many files were read."""
     files = []
     for top in ("src", "weights"):
         for root, _, names in os.walk(os.path.join(repo, top)):
@@ -55,8 +79,9 @@ def main():
             if not os.path.exists(os.path.join(repo, resolved)) and not generated:
                 problems.append("%s: includes %s, which does not exist" % (f, target))
                 continue
-            if LAYERS.index(first) > LAYERS.index(own):
-                problems.append("%s (%s) includes %s: an arrow up to %s" % (f, own, target, first))
+            if first not in reachable(own):
+                problems.append("%s (%s) includes %s: %s is not under %s in docs/architecture.md"
+                                % (f, own, target, first, own))
             source, dest = os.path.splitext(f)[0], os.path.splitext(resolved)[0]
             if source != dest:
                 edges.setdefault(source, set()).add(dest)
@@ -77,12 +102,45 @@ def main():
     for node in sorted(edges):
         if node not in state:
             visit(node, [])
+    return problems, len(files)
+
+
+def self_test():
+    """The check must refuse an include between siblings, an include up, and a cycle."""
+    import tempfile
+    cases = {
+        "players includes engine (siblings)": ({"src/engine/e.hpp": "", "src/players/p.hpp": '#include "engine/e.hpp"'}, 1),
+        "tools includes programs (siblings)": ({"src/programs/g.hpp": "", "src/tools/t.cpp": '#include "programs/g.hpp"'}, 1),
+        "rules includes search (up)": ({"src/search/s.hpp": "", "src/rules/r.hpp": '#include "search/s.hpp"'}, 1),
+        "a cycle in one layer": ({"src/rules/a.hpp": '#include "rules/b.hpp"', "src/rules/b.hpp": '#include "rules/a.hpp"'}, 1),
+        "arena includes players and engine": ({"src/engine/e.hpp": "", "src/players/p.hpp": "",
+                                               "src/arena/a.cpp": '#include "engine/e.hpp"\n#include "players/p.hpp"'}, 0),
+    }
+    failed = 0
+    for label, (tree, expected) in cases.items():
+        with tempfile.TemporaryDirectory() as repo:
+            for path, text in tree.items():
+                os.makedirs(os.path.dirname(os.path.join(repo, path)), exist_ok=True)
+                with open(os.path.join(repo, path), "w") as out:
+                    out.write(text + "\n")
+            problems, _ = check(repo)
+            got = 1 if problems else 0
+            print("%s %s: %s" % ("ok" if got == expected else "FAILED", label, "; ".join(problems) or "clean"))
+            failed += got != expected
+    return 1 if failed else 0
+
+
+def main():
+    if sys.argv[1:] == ["--self-test"]:
+        return self_test()
+    repo = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", ".."))
+    problems, count = check(repo)
     for p in problems:
         print(p)
     if problems:
         print("check_layers: %d problem(s)" % len(problems))
         return 1
-    print("check_layers: %d files, every include points to its own layer or a lower one, no cycles" % len(files))
+    print("check_layers: %d files, every include points to its own layer or one under it, no cycles" % count)
     return 0
 
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`reversi grade` over a set of small submissions (issue 15's "Done when"), each of which must get the
+"""`reversi grade` over a set of small submissions, each of which must get the
 mark it deserves:
 
   part2 (tests/grade/part2.c, compiled by the grader with the course's header and libreversi.a):

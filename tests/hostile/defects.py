@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 15's defects, one hostile program each, played through `reversi match` as a grader would run
+"""Programs that escape, forge results or outlive their game, one hostile program each, played through `reversi match` as a grader would run
 it (tests/players/hostile_player.py MODE against greedy on 6x6, both colours). Before the sandbox, each
 of these won, hung the referee or escaped the limit; now each must lose with the right reason (or, for
 the programs that play correctly, finish normally and be counted), quickly, and no process of the

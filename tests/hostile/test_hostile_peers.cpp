@@ -1,7 +1,7 @@
 // Hostile peers: external players that hang, flood, close their pipes or die by signals must lose the
 // game with a reason, within the referee's limits, with no process of theirs left; the text protocols
 // survive malformed and oversized lines; saving on a full disk fails with a message and never leaves a
-// half-written file. (Issue 15's defects, one hostile program each: tests/hostile/defects.py.)
+// half-written file. (Programs that cheat the referee, one each: tests/hostile/defects.py.)
 #include <catch2/catch.hpp>
 
 #include <sys/resource.h>

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The nboard: player (issue 17): `reversi match` drives an NBoard engine, tested with `reversi nboard`
+"""The nboard: player: `reversi match` drives an NBoard engine, tested with `reversi nboard`
 itself and with hostile engines written as shell scripts.
 
 - our NBoard engine plays whole games from random openings, both colours, with no fault;

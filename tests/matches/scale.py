@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Tournaments at scale (issue 15, defect 7), through the reversi command as a grader runs it:
+"""Tournaments at scale, through the reversi command as a grader runs it:
 
 - a missing program or an unknown "xxx:" prefix is an error (exit 2) before any game starts;
 - submission directories are players named by their directories;

@@ -22,7 +22,7 @@ Modes that misbehave when they should move (or at once for the modes marked *):
   ignoreterm   ignores SIGTERM and SIGINT and sleeps
   fork         leaves a child process holding its standard output, then exits 0
 
-Modes that play Part 1's greedy computer correctly, apart from what they say (one per defect of issue 15):
+Modes that play Part 1's greedy computer correctly, apart from what they say (one per way of cheating the referee):
 
   forge        leaves a detached grandchild (double fork, new session) that writes a forged referee
                result line ("this side won") into every inherited descriptor above 2, then plays an

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Every file and stream path keeps the user's data (issue 16): what the programs do with files they
+"""Every file and stream path keeps the user's data: what the programs do with files they
 write and read, with standard output that cannot be written, with memory that is not there, with
 options that are not numbers, with NBoard moves that are not legal and with control bytes in input.
 Each check is tagged with the issue's item number, so that `--only 3,5` runs a part.

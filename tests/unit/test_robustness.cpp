@@ -1,4 +1,4 @@
-// The shared pieces behind issue 16: printable() for text echoed back, bounded reading of text files,
+// The shared pieces that keep users' data safe: printable() for text echoed back, bounded reading of text files,
 // settings rewritten without losing the user's lines, save files with a byte order mark.
 #include <catch2/catch.hpp>
 #include <cstdio>
