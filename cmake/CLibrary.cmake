@@ -7,7 +7,8 @@
 #   three functions weak, so that a program defining its own makeMove (the later years' harness) links
 #   with its own instead of failing with "multiple definition".
 # Included from the top-level CMakeLists.txt after the layers (src/CMakeLists.txt) are defined. The C API
-# needs the layers up to players (the opponents and the engine), listed highest first for the partial link.
+# needs the opponents (players) and the engine, with the layers under them, listed highest first for the
+# partial link.
 set(REVERSI_C_LAYERS reversi_players reversi_engine reversi_search reversi_eval reversi_bitboard reversi_rules
     reversi_platform)
 set(REVERSI_C_LAYER_FILES "")
@@ -17,14 +18,14 @@ endforeach()
 
 file(GLOB REVERSI_C_API_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/programs/c_api/*.cpp)
 add_library(reversi_c_api OBJECT ${REVERSI_C_API_SOURCES})
-target_link_libraries(reversi_c_api PUBLIC reversi_players)
+target_link_libraries(reversi_c_api PUBLIC reversi_players reversi_engine)
 target_include_directories(reversi_c_api PUBLIC ${CMAKE_SOURCE_DIR}/include)
 target_compile_options(reversi_c_api PRIVATE ${REVERSI_WARNINGS})
 set_target_properties(reversi_c_api PROPERTIES POSITION_INDEPENDENT_CODE ON)
 
 set(REVERSI_C_EXPORTS ${CMAKE_SOURCE_DIR}/src/programs/c_api/exports.map)
 add_library(reversi_c_shared SHARED $<TARGET_OBJECTS:reversi_c_api>)
-target_link_libraries(reversi_c_shared PRIVATE reversi_players)
+target_link_libraries(reversi_c_shared PRIVATE reversi_players reversi_engine)
 target_link_options(reversi_c_shared PRIVATE -static-libstdc++ -static-libgcc
                     -Wl,--version-script=${REVERSI_C_EXPORTS} -Wl,--no-undefined)
 set_target_properties(reversi_c_shared PROPERTIES OUTPUT_NAME reversi LINK_DEPENDS ${REVERSI_C_EXPORTS})
