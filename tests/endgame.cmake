@@ -1,7 +1,7 @@
 # The exact endgame solver on the public FFO test positions (tests/data/fforum-*.obf, every line with
 # each move's exact score): `reversi solve --check` exits non-zero unless every best score and move
 # agree with the annotations. FFO #1..#19 and #20..#29 take a few seconds; #30..#59 are long runs
-# (docs/readme-tools.md), not CI.
+# (docs/results/ffo-endgame.md), not CI.
 add_test(NAME "endgame: FFO #1-#19 solved exactly"
          COMMAND $<TARGET_FILE:reversi> solve ${CMAKE_CURRENT_SOURCE_DIR}/data/fforum-1-19.obf --check)
 add_test(NAME "endgame: FFO #20-#29 solved exactly"
