@@ -18,6 +18,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "arena/game_pool.hpp"
 #include "arena/match.hpp"
 #include "platform/atomic_file.hpp"
 #include "platform/json_reader.hpp"

@@ -1,0 +1,241 @@
+#include "arena/match_report.hpp"
+
+#include "arena/ratings.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+#include <numeric>
+
+namespace reversi {
+
+namespace {
+
+std::string format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
+std::string format(const char* fmt, ...) {
+    char text[512];
+    va_list args;
+    va_start(args, fmt);
+    std::vsnprintf(text, sizeof text, fmt, args);
+    va_end(args);
+    return text;
+}
+
+std::string eloText(double elo) {
+    if (std::isinf(elo)) return elo > 0 ? "+inf" : "-inf";
+    if (std::fabs(elo) < 0.5) return "0";
+    return format("%+.0f", elo);
+}
+
+std::string durationText(double seconds) {
+    return seconds < 0.01 ? format("%.3f ms", seconds * 1000) : format("%.3f s", seconds);
+}
+
+std::string jsonString(const std::string& text) {
+    std::string out = "\"";
+    for (const char ch : text) {
+        if (ch == '"' || ch == '\\')
+            out += std::string("\\") + ch;
+        else if (static_cast<unsigned char>(ch) < 32)
+            out += format("\\u%04x", static_cast<unsigned char>(ch));
+        else
+            out += ch;
+    }
+    return out + "\"";
+}
+
+std::string jsonNumber(double value) {
+    if (!std::isfinite(value)) return "null";
+    return format("%.6g", value);
+}
+
+struct MoveTimes {
+    double longest = 0;
+    double total = 0;
+    int moves = 0;
+    int longestSize = 0;
+};
+
+MoveTimes timesOf(const std::vector<GameRecord>& games, int player) {
+    MoveTimes t;
+    for (const GameRecord& game : games) {
+        for (int side = 0; side < 2; ++side) {
+            if ((side == 0 ? game.task.black : game.task.white) != player) continue;
+            t.total += game.result.totalSeconds[side];
+            t.moves += game.result.moveCount[side];
+            if (game.result.longestSeconds[side] > t.longest) {
+                t.longest = game.result.longestSeconds[side];
+                t.longestSize = game.task.size;
+            }
+        }
+    }
+    return t;
+}
+
+std::string sizesText(const std::vector<int>& sizes) {
+    std::string text;
+    for (const int n : sizes) text += (text.empty() ? "" : ", ") + std::to_string(n) + "x" + std::to_string(n);
+    return text;
+}
+
+std::string settingsLine(const MatchOptions& options, std::size_t games) {
+    const std::string balance =
+        options.openingBalance >= 0 ? format(" (balanced: within %g discs)", options.openingBalance) : std::string();
+    return format("%zu game%s on %s; %d random opening pl%s%s; seed %llu; CPU limit %.3f s per move\n", games,
+                  games == 1 ? "" : "s", sizesText(options.sizes).c_str(), options.openingPlies,
+                  options.openingPlies == 1 ? "y" : "ies", balance.c_str(), static_cast<unsigned long long>(options.seed),
+                  options.referee.timeLimit);
+}
+
+// Says how many games repeat an earlier one, when any do.
+std::string duplicatesLine(const std::vector<GameRecord>& games) {
+    const auto repeats = std::count_if(games.begin(), games.end(), [](const GameRecord& g) { return g.duplicateOf >= 0; });
+    if (repeats == 0) return {};
+    return format("Identical games: %ld of the %zu games repeat an earlier game move for move (same players, colours "
+                  "and result); the statistics count each distinct game once.\n",
+                  static_cast<long>(repeats), games.size());
+}
+
+std::string forfeitLines(const std::vector<Player>& players, const std::vector<GameRecord>& games) {
+    std::string text;
+    int count = 0;
+    for (const GameRecord& game : games) {
+        if (!game.result.forfeitBy) continue;
+        const int loser = game.result.forfeitBy == 'B' ? game.task.black : game.task.white;
+        if (++count <= 20)
+            text += format("  game %d (%dx%d, %s as %c): ", game.task.index + 1, game.task.size, game.task.size,
+                           players[loser].name.c_str(), game.result.forfeitBy) +
+                    game.result.reason + "\n";
+    }
+    if (count > 20) text += format("  ... and %d more\n", count - 20);
+    return count ? format("Lost by a fault: %d game%s\n", count, count == 1 ? "" : "s") + text : "";
+}
+
+std::string statsRow(const std::string& label, const ScoreStats& s) {
+    const std::string wdl = format("%d-%d-%d", s.wins, s.draws, s.losses);
+    const std::string discs = format("%ld-%ld", s.discsFor, s.discsAgainst);
+    const std::string ci = format("[%.3f, %.3f]", s.low, s.high);
+    const std::string elo = eloText(eloFromScore(s.score));
+    const std::string eloCi =
+        format("[%s, %s]", eloText(eloFromScore(s.low)).c_str(), eloText(eloFromScore(s.high)).c_str());
+    return format("%-6s %6d  %-11s %-13s %6.3f %-16s %6s %s\n", label.c_str(), s.games, wdl.c_str(), discs.c_str(),
+                  s.score, ci.c_str(), elo.c_str(), eloCi.c_str());
+}
+
+}  // namespace
+
+std::string matchSummary(const std::vector<Player>& players, const std::vector<GameRecord>& games,
+                         const MatchOptions& options) {
+    const std::string& a = players[0].name;
+    const std::string& b = players[1].name;
+    std::string text = a + " vs " + b + ": " + settingsLine(options, games.size()) + duplicatesLine(games);
+    text += format("Results for %s (score = (W + D/2) / N, 95%% confidence interval, Elo difference)\n", a.c_str());
+    text += format("%-6s %6s  %-11s %-13s %6s %-16s %6s %s\n", "size", "games", "W-D-L", "discs", "score", "95% CI",
+                   "Elo", "Elo 95% CI");
+    if (options.sizes.size() > 1)
+        for (const int n : options.sizes) text += statsRow(format("%dx%d", n, n), scoreFor(games, 0, 1, n));
+    text += statsRow("all", scoreFor(games, 0, 1));
+    text += "Longest move (CPU):";
+    for (int p = 0; p < 2; ++p) {
+        const MoveTimes t = timesOf(games, p);
+        text += format("%s %s %s", p ? ";" : "", players[p].name.c_str(), durationText(t.longest).c_str());
+        if (t.longestSize) text += format(" (%dx%d)", t.longestSize, t.longestSize);
+        if (t.moves) text += ", mean " + durationText(t.total / t.moves);
+    }
+    text += '\n';
+    text += forfeitLines(players, games);
+    return text;
+}
+
+std::string tournamentSummary(const std::vector<Player>& players, const std::vector<GameRecord>& games,
+                              const MatchOptions& options) {
+    const int count = static_cast<int>(players.size());
+    const std::vector<double> elo = eloRatings(count, games);
+    std::vector<int> order(static_cast<std::size_t>(count));
+    std::iota(order.begin(), order.end(), 0);
+    std::vector<ScoreStats> stats;
+    for (int p = 0; p < count; ++p) stats.push_back(scoreFor(games, p));
+    std::stable_sort(order.begin(), order.end(), [&](int x, int y) {
+        const double px = stats[x].wins + stats[x].draws / 2.0, py = stats[y].wins + stats[y].draws / 2.0;
+        if (px != py) return px > py;
+        return elo[x] > elo[y];
+    });
+    std::size_t width = 6;
+    for (const Player& p : players) width = std::max(width, p.name.size());
+    std::string text =
+        format("Round robin of %d players: ", count) + settingsLine(options, games.size()) + duplicatesLine(games);
+    text += format("%-4s %-*s %6s %6s  %-11s %7s %6s %-13s %s\n", "rank", static_cast<int>(width), "player", "Elo",
+                   "games", "W-D-L", "points", "score", "discs", "longest move (CPU)");
+    int rank = 0;
+    for (const int p : order) {
+        const ScoreStats& s = stats[p];
+        const MoveTimes t = timesOf(games, p);
+        text += format("%-4d %-*s %6s %6d  %-11s %7.1f %6.3f %-13s %s\n", ++rank, static_cast<int>(width),
+                       players[p].name.c_str(), eloText(elo[p]).c_str(), s.games,
+                       format("%d-%d-%d", s.wins, s.draws, s.losses).c_str(), s.wins + s.draws / 2.0, s.score,
+                       format("%ld-%ld", s.discsFor, s.discsAgainst).c_str(), durationText(t.longest).c_str());
+    }
+    return text + forfeitLines(players, games);
+}
+
+std::string resultsJson(const std::vector<Player>& players, const std::vector<GameRecord>& games,
+                        const MatchOptions& options, bool tournament) {
+    const int count = static_cast<int>(players.size());
+    const std::vector<double> elo = eloRatings(count, games);
+    std::string j = "{\n  \"kind\": " + jsonString(tournament ? "tournament" : "match") + ",\n  \"sizes\": [";
+    for (std::size_t i = 0; i < options.sizes.size(); ++i) j += (i ? ", " : "") + std::to_string(options.sizes[i]);
+    j += format("],\n  \"games_per_pair_and_size\": %d,\n  \"opening_plies\": %d,\n%s  \"seed\": %llu,\n"
+                "  \"time_limit\": %s,\n  \"distinct_games\": %ld,\n",
+                options.games, options.openingPlies,
+                options.openingBalance >= 0
+                    ? format("  \"opening_balance\": %s,\n", jsonNumber(options.openingBalance).c_str()).c_str()
+                    : "",
+                static_cast<unsigned long long>(options.seed),
+                jsonNumber(options.referee.timeLimit).c_str(),
+                static_cast<long>(std::count_if(games.begin(), games.end(),
+                                                [](const GameRecord& g) { return g.duplicateOf < 0; })));
+    auto statsJson = [](const ScoreStats& s) {
+        return format("\"games\": %d, \"wins\": %d, \"draws\": %d, \"losses\": %d, \"discs_for\": %ld, "
+                      "\"discs_against\": %ld, \"score\": %s, \"score_ci95\": [%s, %s], \"elo\": %s, "
+                      "\"elo_ci95\": [%s, %s]",
+                      s.games, s.wins, s.draws, s.losses, s.discsFor, s.discsAgainst, jsonNumber(s.score).c_str(),
+                      jsonNumber(s.low).c_str(), jsonNumber(s.high).c_str(), jsonNumber(eloFromScore(s.score)).c_str(),
+                      jsonNumber(eloFromScore(s.low)).c_str(), jsonNumber(eloFromScore(s.high)).c_str());
+    };
+    j += "  \"players\": [\n";
+    for (int p = 0; p < count; ++p) {
+        const MoveTimes t = timesOf(games, p);
+        j += "    {\"name\": " + jsonString(players[p].name) + ", " + statsJson(scoreFor(games, p)) +
+             ", \"rating\": " + jsonNumber(elo[p]) + ", \"longest_move\": " + jsonNumber(t.longest) +
+             ", \"mean_move\": " + jsonNumber(t.moves ? t.total / t.moves : 0) + "}" + (p + 1 < count ? ",\n" : "\n");
+    }
+    j += "  ],\n";
+    if (!tournament && count == 2) {
+        j += "  \"result\": {\"player\": " + jsonString(players[0].name) + ", " + statsJson(scoreFor(games, 0, 1)) +
+             "},\n  \"by_size\": [\n";
+        for (std::size_t i = 0; i < options.sizes.size(); ++i)
+            j += format("    {\"size\": %d, ", options.sizes[i]) + statsJson(scoreFor(games, 0, 1, options.sizes[i])) +
+                 "}" + (i + 1 < options.sizes.size() ? ",\n" : "\n");
+        j += "  ],\n";
+    }
+    j += "  \"games\": [\n";
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        const GameRecord& g = games[i];
+        j += format("    {\"game\": %d, \"size\": %d, \"black\": ", g.task.index + 1, g.task.size) +
+             jsonString(players[g.task.black].name) + ", \"white\": " + jsonString(players[g.task.white].name) +
+             format(", \"winner\": \"%c\", \"black_discs\": %d, \"white_discs\": %d, \"opening_plies\": %d, "
+                    "\"longest_move\": [%s, %s], \"moves\": ",
+                    g.result.winner, g.result.blackDiscs, g.result.whiteDiscs, g.result.openingPlies,
+                    jsonNumber(g.result.longestSeconds[0]).c_str(), jsonNumber(g.result.longestSeconds[1]).c_str()) +
+             jsonString(compactMoveList(g.result.moves));
+        if (g.result.forfeitBy)
+            j += format(", \"forfeit\": \"%c\", \"reason\": ", g.result.forfeitBy) + jsonString(g.result.reason);
+        if (g.duplicateOf >= 0 && static_cast<std::size_t>(g.duplicateOf) < games.size())
+            j += format(", \"duplicate_of\": %d", games[static_cast<std::size_t>(g.duplicateOf)].task.index + 1);
+        j += std::string("}") + (i + 1 < games.size() ? ",\n" : "\n");
+    }
+    return j + "  ]\n}\n";
+}
+
+}  // namespace reversi
