@@ -1,7 +1,7 @@
 // An external program as a player: it speaks the lab's protocol (docs/lab-io.md, part1/part2) on its
 // standard input and output, and the referee checks every byte it prints against the rules.
 //
-// The program runs in a sandbox (ChildSession, platform/sandbox.hpp) with pipes for stdin/stdout (stderr
+// The program runs in a sandbox (RefereedProgram, platform/sandbox.hpp) with pipes for stdin/stdout (stderr
 // goes to /dev/null); reads are non-blocking and polled in short slices; its CPU time is the user time
 // of its whole process tree; it is killed when it runs over the CPU limit on its move, or when an
 // answer it owes is not complete within the wall-clock limit, however it spreads its output. Nothing it
@@ -18,7 +18,7 @@
 
 #include "arena/external_player.hpp"
 
-#include "arena/child_session.hpp"
+#include "arena/refereed_program.hpp"
 
 namespace reversi {
 
@@ -51,9 +51,9 @@ std::string boardText(const Board& board) {
     return out.str();
 }
 
-class ExternalSession final : public ChildSession {
+class RefereedLabProgram final : public RefereedProgram {
 public:
-    using ChildSession::ChildSession;  // no grace at the end: a program still running then is killed at once
+    using RefereedProgram::RefereedProgram;  // no grace at the end: a program still running then is killed at once
 
     std::string begin(int n, char colour) override {
         try {
@@ -328,9 +328,9 @@ private:
 
 }  // namespace
 
-std::unique_ptr<GameSession> makeExternalSession(const std::vector<std::string>& argv, const RefereeOptions& options,
+std::unique_ptr<RefereedPlayer> makeRefereedLabProgram(const std::vector<std::string>& argv, const RefereeOptions& options,
                                                  const std::vector<std::string>& environment) {
-    return std::make_unique<ExternalSession>(argv, options, std::chrono::milliseconds(0), environment);
+    return std::make_unique<RefereedLabProgram>(argv, options, std::chrono::milliseconds(0), environment);
 }
 
 }  // namespace reversi

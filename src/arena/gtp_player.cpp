@@ -1,6 +1,6 @@
 #include "arena/gtp_player.hpp"
 
-#include "arena/child_session.hpp"
+#include "arena/refereed_program.hpp"
 
 #include <cctype>
 #include <chrono>
@@ -14,10 +14,10 @@ namespace {
 // How long an engine may take to exit after `quit` (or EOF on its input) before it is killed.
 constexpr std::chrono::milliseconds kQuitGrace{100};
 
-class GtpSession final : public ChildSession {
+class RefereedGtpEngine final : public RefereedProgram {
 public:
-    GtpSession(std::vector<std::string> argv, const RefereeOptions& options)
-        : ChildSession(std::move(argv), options, kQuitGrace) {}
+    RefereedGtpEngine(std::vector<std::string> argv, const RefereeOptions& options)
+        : RefereedProgram(std::move(argv), options, kQuitGrace) {}
 
     std::string begin(int n, char) override {
         try {
@@ -139,8 +139,8 @@ private:
 
 }  // namespace
 
-std::unique_ptr<GameSession> makeGtpSession(const std::vector<std::string>& argv, const RefereeOptions& options) {
-    return std::make_unique<GtpSession>(argv, options);
+std::unique_ptr<RefereedPlayer> makeRefereedGtpEngine(const std::vector<std::string>& argv, const RefereeOptions& options) {
+    return std::make_unique<RefereedGtpEngine>(argv, options);
 }
 
 }  // namespace reversi

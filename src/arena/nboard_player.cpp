@@ -4,7 +4,7 @@
 #include <chrono>
 #include <cstdio>
 
-#include "arena/child_session.hpp"
+#include "arena/refereed_program.hpp"
 #include "platform/printable.hpp"
 #include "rules/position_text.hpp"
 
@@ -17,10 +17,10 @@ constexpr std::chrono::milliseconds kQuitGrace{100};
 // Longest reply line kept; an engine that sends more without a newline is at fault.
 constexpr std::size_t kMaxLine = 1 << 16;
 
-class NBoardSession final : public ChildSession {
+class RefereedNBoardEngine final : public RefereedProgram {
 public:
-    NBoardSession(std::vector<std::string> argv, int depth, const RefereeOptions& options)
-        : ChildSession(std::move(argv), options, kQuitGrace), depth_(depth) {}
+    RefereedNBoardEngine(std::vector<std::string> argv, int depth, const RefereeOptions& options)
+        : RefereedProgram(std::move(argv), options, kQuitGrace), depth_(depth) {}
 
     std::string begin(int n, char) override {
         if (n != 8) return "an NBoard engine plays 8x8 only";
@@ -108,9 +108,9 @@ std::string nboardGameText(const Board& board, char colour) {
            (colour == kBlack ? " *" : " O") + "];)";
 }
 
-std::unique_ptr<GameSession> makeNBoardSession(const std::vector<std::string>& argv, int depth,
+std::unique_ptr<RefereedPlayer> makeRefereedNBoardEngine(const std::vector<std::string>& argv, int depth,
                                                const RefereeOptions& options) {
-    return std::make_unique<NBoardSession>(argv, depth, options);
+    return std::make_unique<RefereedNBoardEngine>(argv, depth, options);
 }
 
 }  // namespace reversi

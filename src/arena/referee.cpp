@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "players/opponents.hpp"
-#include "arena/sessions.hpp"
+#include "arena/refereed_players.hpp"
 #include "platform/splitmix.hpp"
 
 namespace reversi {
@@ -87,11 +87,11 @@ GameResult playGame(const Player& black, const Player& white, int n, const std::
         throw std::invalid_argument("an external program always starts from the standard position: "
                                     "random openings need built-in players");
 
-    std::unique_ptr<GameSession> sessions[2];
-    sessions[0] = newSession(black, gameSeed, gameIndex, kBlack, options);
-    sessions[1] = newSession(white, gameSeed, gameIndex, kWhite, options);
+    std::unique_ptr<RefereedPlayer> seats[2];
+    seats[0] = newRefereedPlayer(black, gameSeed, gameIndex, kBlack, options);
+    seats[1] = newRefereedPlayer(white, gameSeed, gameIndex, kWhite, options);
     for (const char colour : {kBlack, kWhite}) {
-        const std::string fault = sessions[colourIndex(colour)]->begin(n, colour);
+        const std::string fault = seats[colourIndex(colour)]->begin(n, colour);
         if (!fault.empty()) return forfeit(colour, fault);
     }
 
@@ -103,7 +103,7 @@ GameResult playGame(const Player& black, const Player& white, int n, const std::
         }
         const int side = colourIndex(turn);
         if (onTurn) onTurn(turn);
-        const PlayerReply reply = sessions[side]->chooseMove(board, turn);
+        const PlayerReply reply = seats[side]->chooseMove(board, turn);
         if (!reply.fault.empty()) return forfeit(turn, reply.fault);
         if (!board.isLegalMove(reply.move.row, reply.move.col, turn))
             return forfeit(turn, "illegal move " +
@@ -118,11 +118,11 @@ GameResult playGame(const Player& black, const Player& white, int n, const std::
                                      " s of CPU time, over the limit of " + secondsText(options.timeLimit) + " s");
         board.applyMove(reply.move.row, reply.move.col, turn);
         result.moves.push_back(reply.move);
-        sessions[1 - side]->opponentMoved(reply.move);
+        seats[1 - side]->opponentMoved(reply.move);
         turn = opponentOf(turn);
     }
     for (const char colour : {kBlack, kWhite}) {
-        const std::string fault = sessions[colourIndex(colour)]->end(board);
+        const std::string fault = seats[colourIndex(colour)]->end(board);
         if (!fault.empty()) return forfeit(colour, fault);
     }
     finishCounts(result, board);
