@@ -1,6 +1,7 @@
 #include "arena/game_pool.hpp"
 
 #include "platform/child_process.hpp"
+#include "platform/printable.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -11,7 +12,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
-#include <cstdarg>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -20,16 +20,6 @@
 namespace reversi {
 
 namespace {
-
-std::string format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
-std::string format(const char* fmt, ...) {
-    char text[512];
-    va_list args;
-    va_start(args, fmt);
-    std::vsnprintf(text, sizeof text, fmt, args);
-    va_end(args);
-    return text;
-}
 
 // Worker protocol: "turn C" lines while playing, then "result <wire>" or "error <message>".
 struct Worker {
@@ -155,7 +145,7 @@ std::vector<GameRecord> runGames(const std::vector<Player>& players, const std::
             if (!finished && std::chrono::duration<double>(std::chrono::steady_clock::now() - w.lastHeard).count() >
                                  stuckSeconds) {
                 kill(w.pid, SIGKILL);
-                why = format("no answer for %.0f s (the game's worker was killed)", stuckSeconds);
+                why = formatText("no answer for %.0f s (the game's worker was killed)", stuckSeconds);
                 finished = true;
             }
             if (!finished) {
@@ -181,8 +171,8 @@ std::vector<GameRecord> runGames(const std::vector<Player>& players, const std::
             } else {
                 if (why.empty())
                     why = WIFSIGNALED(status)
-                              ? format("crashed the game's worker (signal %d: %s)", WTERMSIG(status), strsignal(WTERMSIG(status)))
-                              : format("the game's worker ended without a result (status %d)", WEXITSTATUS(status));
+                              ? formatText("crashed the game's worker (signal %d: %s)", WTERMSIG(status), strsignal(WTERMSIG(status)))
+                              : formatText("the game's worker ended without a result (status %d)", WEXITSTATUS(status));
                 record.result = lostWorker(task, w.output, why);
             }
             running.erase(running.begin() + static_cast<std::ptrdiff_t>(i));

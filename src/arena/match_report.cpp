@@ -1,10 +1,10 @@
 #include "arena/match_report.hpp"
 
 #include "arena/ratings.hpp"
+#include "platform/printable.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdarg>
 #include <cstdio>
 #include <numeric>
 
@@ -12,24 +12,14 @@ namespace reversi {
 
 namespace {
 
-std::string format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
-std::string format(const char* fmt, ...) {
-    char text[512];
-    va_list args;
-    va_start(args, fmt);
-    std::vsnprintf(text, sizeof text, fmt, args);
-    va_end(args);
-    return text;
-}
-
 std::string eloText(double elo) {
     if (std::isinf(elo)) return elo > 0 ? "+inf" : "-inf";
     if (std::fabs(elo) < 0.5) return "0";
-    return format("%+.0f", elo);
+    return formatText("%+.0f", elo);
 }
 
 std::string durationText(double seconds) {
-    return seconds < 0.01 ? format("%.3f ms", seconds * 1000) : format("%.3f s", seconds);
+    return seconds < 0.01 ? formatText("%.3f ms", seconds * 1000) : formatText("%.3f s", seconds);
 }
 
 std::string jsonString(const std::string& text) {
@@ -38,7 +28,7 @@ std::string jsonString(const std::string& text) {
         if (ch == '"' || ch == '\\')
             out += std::string("\\") + ch;
         else if (static_cast<unsigned char>(ch) < 32)
-            out += format("\\u%04x", static_cast<unsigned char>(ch));
+            out += formatText("\\u%04x", static_cast<unsigned char>(ch));
         else
             out += ch;
     }
@@ -47,7 +37,7 @@ std::string jsonString(const std::string& text) {
 
 std::string jsonNumber(double value) {
     if (!std::isfinite(value)) return "null";
-    return format("%.6g", value);
+    return formatText("%.6g", value);
 }
 
 struct MoveTimes {
@@ -81,8 +71,8 @@ std::string sizesText(const std::vector<int>& sizes) {
 
 std::string settingsLine(const MatchOptions& options, std::size_t games) {
     const std::string balance =
-        options.openingBalance >= 0 ? format(" (balanced: within %g discs)", options.openingBalance) : std::string();
-    return format("%zu game%s on %s; %d random opening pl%s%s; seed %llu; CPU limit %.3f s per move\n", games,
+        options.openingBalance >= 0 ? formatText(" (balanced: within %g discs)", options.openingBalance) : std::string();
+    return formatText("%zu game%s on %s; %d random opening pl%s%s; seed %llu; CPU limit %.3f s per move\n", games,
                   games == 1 ? "" : "s", sizesText(options.sizes).c_str(), options.openingPlies,
                   options.openingPlies == 1 ? "y" : "ies", balance.c_str(), static_cast<unsigned long long>(options.seed),
                   options.referee.timeLimit);
@@ -92,7 +82,7 @@ std::string settingsLine(const MatchOptions& options, std::size_t games) {
 std::string duplicatesLine(const std::vector<GameRecord>& games) {
     const auto repeats = std::count_if(games.begin(), games.end(), [](const GameRecord& g) { return g.duplicateOf >= 0; });
     if (repeats == 0) return {};
-    return format("Identical games: %ld of the %zu games repeat an earlier game move for move (same players, colours "
+    return formatText("Identical games: %ld of the %zu games repeat an earlier game move for move (same players, colours "
                   "and result); the statistics count each distinct game once.\n",
                   static_cast<long>(repeats), games.size());
 }
@@ -104,22 +94,22 @@ std::string forfeitLines(const std::vector<Player>& players, const std::vector<G
         if (!game.result.forfeitBy) continue;
         const int loser = game.result.forfeitBy == 'B' ? game.task.black : game.task.white;
         if (++count <= 20)
-            text += format("  game %d (%dx%d, %s as %c): ", game.task.index + 1, game.task.size, game.task.size,
+            text += formatText("  game %d (%dx%d, %s as %c): ", game.task.index + 1, game.task.size, game.task.size,
                            players[loser].name.c_str(), game.result.forfeitBy) +
                     game.result.reason + "\n";
     }
-    if (count > 20) text += format("  ... and %d more\n", count - 20);
-    return count ? format("Lost by a fault: %d game%s\n", count, count == 1 ? "" : "s") + text : "";
+    if (count > 20) text += formatText("  ... and %d more\n", count - 20);
+    return count ? formatText("Lost by a fault: %d game%s\n", count, count == 1 ? "" : "s") + text : "";
 }
 
 std::string statsRow(const std::string& label, const ScoreStats& s) {
-    const std::string wdl = format("%d-%d-%d", s.wins, s.draws, s.losses);
-    const std::string discs = format("%ld-%ld", s.discsFor, s.discsAgainst);
-    const std::string ci = format("[%.3f, %.3f]", s.low, s.high);
+    const std::string wdl = formatText("%d-%d-%d", s.wins, s.draws, s.losses);
+    const std::string discs = formatText("%ld-%ld", s.discsFor, s.discsAgainst);
+    const std::string ci = formatText("[%.3f, %.3f]", s.low, s.high);
     const std::string elo = eloText(eloFromScore(s.score));
     const std::string eloCi =
-        format("[%s, %s]", eloText(eloFromScore(s.low)).c_str(), eloText(eloFromScore(s.high)).c_str());
-    return format("%-6s %6d  %-11s %-13s %6.3f %-16s %6s %s\n", label.c_str(), s.games, wdl.c_str(), discs.c_str(),
+        formatText("[%s, %s]", eloText(eloFromScore(s.low)).c_str(), eloText(eloFromScore(s.high)).c_str());
+    return formatText("%-6s %6d  %-11s %-13s %6.3f %-16s %6s %s\n", label.c_str(), s.games, wdl.c_str(), discs.c_str(),
                   s.score, ci.c_str(), elo.c_str(), eloCi.c_str());
 }
 
@@ -130,17 +120,17 @@ std::string matchSummary(const std::vector<Player>& players, const std::vector<G
     const std::string& a = players[0].name;
     const std::string& b = players[1].name;
     std::string text = a + " vs " + b + ": " + settingsLine(options, games.size()) + duplicatesLine(games);
-    text += format("Results for %s (score = (W + D/2) / N, 95%% confidence interval, Elo difference)\n", a.c_str());
-    text += format("%-6s %6s  %-11s %-13s %6s %-16s %6s %s\n", "size", "games", "W-D-L", "discs", "score", "95% CI",
+    text += formatText("Results for %s (score = (W + D/2) / N, 95%% confidence interval, Elo difference)\n", a.c_str());
+    text += formatText("%-6s %6s  %-11s %-13s %6s %-16s %6s %s\n", "size", "games", "W-D-L", "discs", "score", "95% CI",
                    "Elo", "Elo 95% CI");
     if (options.sizes.size() > 1)
-        for (const int n : options.sizes) text += statsRow(format("%dx%d", n, n), scoreFor(games, 0, 1, n));
+        for (const int n : options.sizes) text += statsRow(formatText("%dx%d", n, n), scoreFor(games, 0, 1, n));
     text += statsRow("all", scoreFor(games, 0, 1));
     text += "Longest move (CPU):";
     for (int p = 0; p < 2; ++p) {
         const MoveTimes t = timesOf(games, p);
-        text += format("%s %s %s", p ? ";" : "", players[p].name.c_str(), durationText(t.longest).c_str());
-        if (t.longestSize) text += format(" (%dx%d)", t.longestSize, t.longestSize);
+        text += formatText("%s %s %s", p ? ";" : "", players[p].name.c_str(), durationText(t.longest).c_str());
+        if (t.longestSize) text += formatText(" (%dx%d)", t.longestSize, t.longestSize);
         if (t.moves) text += ", mean " + durationText(t.total / t.moves);
     }
     text += '\n';
@@ -164,17 +154,17 @@ std::string tournamentSummary(const std::vector<Player>& players, const std::vec
     std::size_t width = 6;
     for (const Player& p : players) width = std::max(width, p.name.size());
     std::string text =
-        format("Round robin of %d players: ", count) + settingsLine(options, games.size()) + duplicatesLine(games);
-    text += format("%-4s %-*s %6s %6s  %-11s %7s %6s %-13s %s\n", "rank", static_cast<int>(width), "player", "Elo",
+        formatText("Round robin of %d players: ", count) + settingsLine(options, games.size()) + duplicatesLine(games);
+    text += formatText("%-4s %-*s %6s %6s  %-11s %7s %6s %-13s %s\n", "rank", static_cast<int>(width), "player", "Elo",
                    "games", "W-D-L", "points", "score", "discs", "longest move (CPU)");
     int rank = 0;
     for (const int p : order) {
         const ScoreStats& s = stats[p];
         const MoveTimes t = timesOf(games, p);
-        text += format("%-4d %-*s %6s %6d  %-11s %7.1f %6.3f %-13s %s\n", ++rank, static_cast<int>(width),
+        text += formatText("%-4d %-*s %6s %6d  %-11s %7.1f %6.3f %-13s %s\n", ++rank, static_cast<int>(width),
                        players[p].name.c_str(), eloText(elo[p]).c_str(), s.games,
-                       format("%d-%d-%d", s.wins, s.draws, s.losses).c_str(), s.wins + s.draws / 2.0, s.score,
-                       format("%ld-%ld", s.discsFor, s.discsAgainst).c_str(), durationText(t.longest).c_str());
+                       formatText("%d-%d-%d", s.wins, s.draws, s.losses).c_str(), s.wins + s.draws / 2.0, s.score,
+                       formatText("%ld-%ld", s.discsFor, s.discsAgainst).c_str(), durationText(t.longest).c_str());
     }
     return text + forfeitLines(players, games);
 }
@@ -185,18 +175,18 @@ std::string resultsJson(const std::vector<Player>& players, const std::vector<Ga
     const std::vector<double> elo = eloRatings(count, games);
     std::string j = "{\n  \"kind\": " + jsonString(tournament ? "tournament" : "match") + ",\n  \"sizes\": [";
     for (std::size_t i = 0; i < options.sizes.size(); ++i) j += (i ? ", " : "") + std::to_string(options.sizes[i]);
-    j += format("],\n  \"games_per_pair_and_size\": %d,\n  \"opening_plies\": %d,\n%s  \"seed\": %llu,\n"
+    j += formatText("],\n  \"games_per_pair_and_size\": %d,\n  \"opening_plies\": %d,\n%s  \"seed\": %llu,\n"
                 "  \"time_limit\": %s,\n  \"distinct_games\": %ld,\n",
                 options.games, options.openingPlies,
                 options.openingBalance >= 0
-                    ? format("  \"opening_balance\": %s,\n", jsonNumber(options.openingBalance).c_str()).c_str()
+                    ? formatText("  \"opening_balance\": %s,\n", jsonNumber(options.openingBalance).c_str()).c_str()
                     : "",
                 static_cast<unsigned long long>(options.seed),
                 jsonNumber(options.referee.timeLimit).c_str(),
                 static_cast<long>(std::count_if(games.begin(), games.end(),
                                                 [](const GameRecord& g) { return g.duplicateOf < 0; })));
     auto statsJson = [](const ScoreStats& s) {
-        return format("\"games\": %d, \"wins\": %d, \"draws\": %d, \"losses\": %d, \"discs_for\": %ld, "
+        return formatText("\"games\": %d, \"wins\": %d, \"draws\": %d, \"losses\": %d, \"discs_for\": %ld, "
                       "\"discs_against\": %ld, \"score\": %s, \"score_ci95\": [%s, %s], \"elo\": %s, "
                       "\"elo_ci95\": [%s, %s]",
                       s.games, s.wins, s.draws, s.losses, s.discsFor, s.discsAgainst, jsonNumber(s.score).c_str(),
@@ -215,24 +205,24 @@ std::string resultsJson(const std::vector<Player>& players, const std::vector<Ga
         j += "  \"result\": {\"player\": " + jsonString(players[0].name) + ", " + statsJson(scoreFor(games, 0, 1)) +
              "},\n  \"by_size\": [\n";
         for (std::size_t i = 0; i < options.sizes.size(); ++i)
-            j += format("    {\"size\": %d, ", options.sizes[i]) + statsJson(scoreFor(games, 0, 1, options.sizes[i])) +
+            j += formatText("    {\"size\": %d, ", options.sizes[i]) + statsJson(scoreFor(games, 0, 1, options.sizes[i])) +
                  "}" + (i + 1 < options.sizes.size() ? ",\n" : "\n");
         j += "  ],\n";
     }
     j += "  \"games\": [\n";
     for (std::size_t i = 0; i < games.size(); ++i) {
         const GameRecord& g = games[i];
-        j += format("    {\"game\": %d, \"size\": %d, \"black\": ", g.task.index + 1, g.task.size) +
+        j += formatText("    {\"game\": %d, \"size\": %d, \"black\": ", g.task.index + 1, g.task.size) +
              jsonString(players[g.task.black].name) + ", \"white\": " + jsonString(players[g.task.white].name) +
-             format(", \"winner\": \"%c\", \"black_discs\": %d, \"white_discs\": %d, \"opening_plies\": %d, "
+             formatText(", \"winner\": \"%c\", \"black_discs\": %d, \"white_discs\": %d, \"opening_plies\": %d, "
                     "\"longest_move\": [%s, %s], \"moves\": ",
                     g.result.winner, g.result.blackDiscs, g.result.whiteDiscs, g.result.openingPlies,
                     jsonNumber(g.result.longestSeconds[0]).c_str(), jsonNumber(g.result.longestSeconds[1]).c_str()) +
              jsonString(compactMoveList(g.result.moves));
         if (g.result.forfeitBy)
-            j += format(", \"forfeit\": \"%c\", \"reason\": ", g.result.forfeitBy) + jsonString(g.result.reason);
+            j += formatText(", \"forfeit\": \"%c\", \"reason\": ", g.result.forfeitBy) + jsonString(g.result.reason);
         if (g.duplicateOf >= 0 && static_cast<std::size_t>(g.duplicateOf) < games.size())
-            j += format(", \"duplicate_of\": %d", games[static_cast<std::size_t>(g.duplicateOf)].task.index + 1);
+            j += formatText(", \"duplicate_of\": %d", games[static_cast<std::size_t>(g.duplicateOf)].task.index + 1);
         j += std::string("}") + (i + 1 < games.size() ? ",\n" : "\n");
     }
     return j + "  ]\n}\n";

@@ -24,19 +24,16 @@ public:
 
     std::string begin(int n, char) override {
         if (n != 8) return "an NBoard engine plays 8x8 only";
-        try {
+        return faultOf([&] {
             start();
             send("nboard 2");
             if (depth_ > 0) send("set depth " + std::to_string(depth_));
-            return {};
-        } catch (const Fault& f) {
-            return f.reason;
-        }
+        });
     }
 
     PlayerReply chooseMove(const Board& board, char colour) override {
         PlayerReply reply;
-        try {
+        reply.fault = faultOf([&] {
             send("set game " + nboardGameText(board, colour));
             const double before = cpuSeconds();
             send("go");
@@ -49,22 +46,13 @@ public:
             if (!sq.ok) throw Fault{"bad move \"" + printable(answer, 40) + "\""};
             if (sq.isPass) throw Fault{"answered PA with a legal move available"};
             reply.move = sq.move;  // the referee judges its legality
-        } catch (const Fault& f) {
-            reply.fault = f.reason;
-        }
+        });
         return reply;
     }
 
     void opponentMoved(Move) override {}  // the next `set game` carries the whole position
 
-    std::string end(const Board&) override {
-        try {
-            if (running()) send("quit");
-        } catch (const Fault&) {
-        }
-        stop();
-        return {};
-    }
+    std::string end(const Board&) override { return quitThenStop([this] { send("quit"); }); }
 
 private:
     void send(const std::string& text) {

@@ -93,4 +93,22 @@ void RefereedProgram::readSome(std::string& buffer, std::chrono::steady_clock::t
         if (chunk[i] != '\r') buffer += chunk[i];
 }
 
+std::string RefereedProgram::faultOf(const std::function<void()>& step) {
+    try {
+        step();
+        return {};
+    } catch (const Fault& f) {
+        return f.reason;
+    }
+}
+
+std::string RefereedProgram::quitThenStop(const std::function<void()>& sendQuit) {
+    try {
+        if (running()) sendQuit();
+    } catch (const Fault&) {
+    }
+    stop();
+    return {};
+}
+
 }  // namespace reversi

@@ -9,6 +9,7 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,11 @@ protected:
     // running after `grace`, so that no program can hang the referee. Then every process it started
     // is killed too, and this object forgets it.
     Exit waitForExit(std::chrono::duration<double> grace);
+    // Runs one step of a protocol; returns the reason of the Fault it throws, or "" when it throws none.
+    static std::string faultOf(const std::function<void()>& step);
+    // The end of a game for an engine with a quit command: `sendQuit` while it runs (a fault then is
+    // ignored: the game is over), then stop(). Never a fault.
+    std::string quitThenStop(const std::function<void()>& sendQuit);
     // Writes all of `text`; false when the program no longer reads its input.
     bool writeAll(const std::string& text);
 

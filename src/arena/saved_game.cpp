@@ -1,11 +1,11 @@
 #include "arena/saved_game.hpp"
 
 #include "platform/atomic_file.hpp"
+#include "platform/printable.hpp"
 
 #include <sys/stat.h>
 
 #include <cerrno>
-#include <cstdarg>
 #include <cstdio>
 #include <cstring>
 #include <sstream>
@@ -15,27 +15,17 @@ namespace reversi {
 
 namespace {
 
-std::string format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
-std::string format(const char* fmt, ...) {
-    char text[512];
-    va_list args;
-    va_start(args, fmt);
-    std::vsnprintf(text, sizeof text, fmt, args);
-    va_end(args);
-    return text;
-}
-
 }  // namespace
 
 std::string formatSavedGame(const std::string& fmt, const std::vector<Player>& players, const GameRecord& game) {
     const GameResult& r = game.result;
-    std::string text = format("# game %d: black %s, white %s, %dx%d", game.task.index + 1,
+    std::string text = formatText("# game %d: black %s, white %s, %dx%d", game.task.index + 1,
                               players[game.task.black].name.c_str(), players[game.task.white].name.c_str(), r.size,
                               r.size);
-    if (r.openingPlies) text += format(", first %d plies a random opening", r.openingPlies);
-    text += format("\n# result: %s %d-%d (black-white)\n",
+    if (r.openingPlies) text += formatText(", first %d plies a random opening", r.openingPlies);
+    text += formatText("\n# result: %s %d-%d (black-white)\n",
                    r.winner == 'D' ? "draw" : r.winner == 'B' ? "black wins" : "white wins", r.blackDiscs, r.whiteDiscs);
-    if (r.forfeitBy) text += format("# %s lost by a fault: ", r.forfeitBy == 'B' ? "black" : "white") + r.reason + "\n";
+    if (r.forfeitBy) text += formatText("# %s lost by a fault: ", r.forfeitBy == 'B' ? "black" : "white") + r.reason + "\n";
     if (fmt == "lab") {
         text += std::to_string(r.size) + "\n";
         for (const Move m : r.moves) text += labMove(m) + "\n";
@@ -51,7 +41,7 @@ int saveGames(const std::string& dir, const std::string& fmt, const std::vector<
         throw std::runtime_error("cannot create " + dir + ": " + std::strerror(errno));
     int written = 0;
     for (const GameRecord& game : games) {
-        const std::string path = dir + format("/game-%04d.txt", game.task.index + 1);
+        const std::string path = dir + formatText("/game-%04d.txt", game.task.index + 1);
         writeFileAtomically(path, formatSavedGame(fmt, players, game));
         ++written;
     }

@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <cstdarg>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -24,38 +23,13 @@
 #include "platform/splitmix.hpp"
 #include "platform/text_file.hpp"
 #include "platform/version.hpp"
+#include "platform/printable.hpp"
 
 namespace reversi {
 
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
-std::string format(const char* fmt, ...) {
-    char text[1024];
-    va_list args;
-    va_start(args, fmt);
-    std::vsnprintf(text, sizeof text, fmt, args);
-    va_end(args);
-    return text;
-}
-
-// A line of output for a message: quoted, control characters escaped, at most `limit` characters.
-std::string quoted(const std::string& text, std::size_t limit = 80) {
-    std::string out = "\"";
-    for (std::size_t i = 0; i < text.size() && i < limit; ++i) {
-        const unsigned char ch = static_cast<unsigned char>(text[i]);
-        if (ch == '"' || ch == '\\')
-            out += std::string("\\") + static_cast<char>(ch);
-        else if (ch < 32 || ch >= 127)
-            out += format("\\x%02x", ch);
-        else
-            out += static_cast<char>(ch);
-    }
-    if (text.size() > limit) out += "...";
-    return out + "\"";
-}
 
 // A stored grade is a few KiB: a file far larger (or a device linked in place of one) is refused, and
 // the submission graded again, instead of read into memory.
@@ -69,11 +43,11 @@ std::string firstDifference(const std::string& expected, const std::string& actu
         const std::string y = actual.substr(b, eb == std::string::npos ? std::string::npos : eb - b);
         const bool xEnd = a >= expected.size(), yEnd = b >= actual.size();
         if (xEnd && yEnd) return "the same lines, but not the same bytes";
-        if (xEnd) return format("line %d: expected the end of the output, got ", line) + quoted(y);
-        if (yEnd) return format("line %d: expected ", line) + quoted(x) + ", got the end of the output";
+        if (xEnd) return formatText("line %d: expected the end of the output, got ", line) + quotedExcerpt(y, 80);
+        if (yEnd) return formatText("line %d: expected ", line) + quotedExcerpt(x, 80) + ", got the end of the output";
         if (x != y || (ea == std::string::npos) != (eb == std::string::npos)) {
-            if (x == y) return format("line %d: ", line) + quoted(x) + (ea == std::string::npos ? " should not end with a newline" : " does not end with a newline");
-            return format("line %d: expected ", line) + quoted(x) + ", got " + quoted(y);
+            if (x == y) return formatText("line %d: ", line) + quotedExcerpt(x, 80) + (ea == std::string::npos ? " should not end with a newline" : " does not end with a newline");
+            return formatText("line %d: expected ", line) + quotedExcerpt(x, 80) + ", got " + quotedExcerpt(y, 80);
         }
         a = ea == std::string::npos ? expected.size() : ea + 1;
         b = eb == std::string::npos ? actual.size() : eb + 1;
@@ -100,12 +74,12 @@ void runCases(const Program& program, const GradeOptions& options, SubmissionGra
         } else {
             why.clear();  // the right output; an exit status alone does not fail a case
         }
-        const std::string label = format("case %zu (%s)", i + 1, c.description.c_str());
+        const std::string label = formatText("case %zu (%s)", i + 1, c.description.c_str());
         if (why.empty()) {
             ++grade.casesPassed;
             text += label + ": passed\n";
         } else {
-            grade.failures.push_back(format("case %zu: ", i + 1) + why);
+            grade.failures.push_back(formatText("case %zu: ", i + 1) + why);
             text += label + ": FAILED: " + why + "\n";
             std::string input = c.input;
             std::replace(input.begin(), input.end(), '\n', ' ');
@@ -160,21 +134,21 @@ void playGames(const Program& program, const std::string& name, const GradeOptio
         const GameResult& r = g.result;
         const int mine = black ? r.blackDiscs : r.whiteDiscs, theirs = black ? r.whiteDiscs : r.blackDiscs;
         const double longest = r.longestSeconds[black ? 0 : 1];
-        std::string label = format("game %d (%dx%d, %s as %s against %s)", g.task.index + 1, g.task.size, g.task.size,
+        std::string label = formatText("game %d (%dx%d, %s as %s against %s)", g.task.index + 1, g.task.size, g.task.size,
                                    name.c_str(), black ? "Black" : "White", players[opponent].name.c_str());
         ++grade.casesRun;
         if (r.winner == colour) {
             ++grade.casesPassed;
             won[{opponent, g.task.size}] = true;
-            text += label + format(": won %d-%d; longest move %.3f s of CPU\n", mine, theirs, longest);
+            text += label + formatText(": won %d-%d; longest move %.3f s of CPU\n", mine, theirs, longest);
             continue;
         }
         won.emplace(std::make_pair(opponent, g.task.size), false);
         std::string why = r.forfeitBy == colour ? "lost by a fault: " + r.reason
-                          : r.winner == 'D'     ? format("a draw, %d-%d", mine, theirs)
-                                                : format("lost %d-%d on the board", mine, theirs);
-        text += label + ": " + why + format("; longest completed move %.3f s of CPU\n", longest);
-        grade.failures.push_back(format("game %d (%dx%d, %s, against %s): ", g.task.index + 1, g.task.size, g.task.size,
+                          : r.winner == 'D'     ? formatText("a draw, %d-%d", mine, theirs)
+                                                : formatText("lost %d-%d on the board", mine, theirs);
+        text += label + ": " + why + formatText("; longest completed move %.3f s of CPU\n", longest);
+        grade.failures.push_back(formatText("game %d (%dx%d, %s, against %s): ", g.task.index + 1, g.task.size, g.task.size,
                                         black ? "Black" : "White", players[opponent].name.c_str()) +
                                  why);
     }
@@ -186,14 +160,14 @@ void playGames(const Program& program, const std::string& name, const GradeOptio
 }
 
 std::string optionsText(const GradeOptions& options) {
-    std::string text = format("lab %s; seed %llu", labName(options.lab), static_cast<unsigned long long>(options.seed));
+    std::string text = formatText("lab %s; seed %llu", labName(options.lab), static_cast<unsigned long long>(options.seed));
     if (options.lab == GradedLab::kPart2) {
         text += "; sizes";
         for (std::size_t i = 0; i < options.sizes.size(); ++i) text += (i ? "," : " ") + std::to_string(options.sizes[i]);
-        text += format("; %.3f s of CPU per move", options.timeLimit);
+        text += formatText("; %.3f s of CPU per move", options.timeLimit);
         if (!options.unbuffered) text += "; programs' own output buffering";
     } else {
-        text += format("; %d cases; %.0f s of CPU per case", options.cases, options.caseCpuLimit);
+        text += formatText("; %d cases; %.0f s of CPU per case", options.cases, options.caseCpuLimit);
         if (options.lab == GradedLab::kPart1) text += options.edition == Edition::k2022 ? "; 2022 edition" : "; 2018 edition";
     }
     return text;
@@ -223,7 +197,7 @@ std::string gradeKey(const std::string& dir, const GradeOptions& options) {
     std::uint64_t hash = 0x1234;
     for (const char ch : files) hash = mixSeed(hash, static_cast<unsigned char>(ch));
     return std::string("reversi ") + REVERSI_VERSION + "; " + optionsText(options) +
-           format("; memory %llu MiB; files %016llx", static_cast<unsigned long long>(options.limits.memoryBytes >> 20),
+           formatText("; memory %llu MiB; files %016llx", static_cast<unsigned long long>(options.limits.memoryBytes >> 20),
                   static_cast<unsigned long long>(hash));
 }
 
@@ -249,13 +223,13 @@ SubmissionGrade gradeSubmission(const std::string& dir, const GradeOptions& opti
         else
             runCases(program, options, grade);
     }
-    grade.detail += format("Mark: %d out of %d\n", grade.mark, grade.outOf);
+    grade.detail += formatText("Mark: %d out of %d\n", grade.mark, grade.outOf);
     return grade;
 }
 
 std::string gradeJson(const SubmissionGrade& g) {
     std::string j = "{\"submission\": " + jsonQuote(g.name) + ", \"path\": " + jsonQuote(g.path) +
-                    ", \"lab\": " + jsonQuote(g.lab) + format(", \"mark\": %d, \"out_of\": %d, \"cases_passed\": %d, "
+                    ", \"lab\": " + jsonQuote(g.lab) + formatText(", \"mark\": %d, \"out_of\": %d, \"cases_passed\": %d, "
                                                               "\"cases_run\": %d",
                                                               g.mark, g.outOf, g.casesPassed, g.casesRun) +
                     ", \"program\": " + jsonQuote(g.program) + ", \"failures\": [";
@@ -298,7 +272,7 @@ std::string gradesCsv(const std::vector<SubmissionGrade>& grades) {
     for (const SubmissionGrade& g : grades) {
         std::string failures;
         for (const std::string& f : g.failures) failures += (failures.empty() ? "" : " | ") + f;
-        csv += csvField(g.name) + "," + g.lab + format(",%d,%d,%d,%d,", g.mark, g.outOf, g.casesPassed, g.casesRun) +
+        csv += csvField(g.name) + "," + g.lab + formatText(",%d,%d,%d,%d,", g.mark, g.outOf, g.casesPassed, g.casesRun) +
                csvField(failures) + "\n";
     }
     return csv;
@@ -306,7 +280,7 @@ std::string gradesCsv(const std::vector<SubmissionGrade>& grades) {
 
 std::string gradesJson(const std::vector<SubmissionGrade>& grades, const GradeOptions& options) {
     std::string j = "{\n  \"lab\": " + jsonQuote(labName(options.lab)) +
-                    format(",\n  \"seed\": %llu,\n  \"submissions\": [\n", static_cast<unsigned long long>(options.seed));
+                    formatText(",\n  \"seed\": %llu,\n  \"submissions\": [\n", static_cast<unsigned long long>(options.seed));
     for (std::size_t i = 0; i < grades.size(); ++i) j += "    " + gradeJson(grades[i]) + (i + 1 < grades.size() ? ",\n" : "\n");
     return j + "  ]\n}\n";
 }
@@ -314,13 +288,13 @@ std::string gradesJson(const std::vector<SubmissionGrade>& grades, const GradeOp
 std::string gradesTable(const std::vector<SubmissionGrade>& grades) {
     std::size_t width = 10;
     for (const SubmissionGrade& g : grades) width = std::max(width, g.name.size());
-    std::string text = format("%-*s %-5s %9s %9s  %s\n", static_cast<int>(width), "submission", "lab", "mark", "passed",
+    std::string text = formatText("%-*s %-5s %9s %9s  %s\n", static_cast<int>(width), "submission", "lab", "mark", "passed",
                               "first problem");
     for (const SubmissionGrade& g : grades) {
         std::string first = g.failures.empty() ? std::string() : g.failures.front();
         if (first.size() > 90) first = first.substr(0, 87) + "...";
-        if (g.failures.size() > 1) first += format(" (+%zu more)", g.failures.size() - 1);
-        text += format("%-*s %-5s %4d / %-2d %4d / %-2d  %s\n", static_cast<int>(width), g.name.c_str(), g.lab.c_str(),
+        if (g.failures.size() > 1) first += formatText(" (+%zu more)", g.failures.size() - 1);
+        text += formatText("%-*s %-5s %4d / %-2d %4d / %-2d  %s\n", static_cast<int>(width), g.name.c_str(), g.lab.c_str(),
                        g.mark, g.outOf, g.casesPassed, g.casesRun, first.c_str());
     }
     return text;
@@ -416,7 +390,7 @@ std::vector<SubmissionGrade> gradeAll(const std::vector<std::string>& submission
             grades[i].path = fs::absolute(submissions[i], ec).string();
             grades[i].lab = labName(options.lab);
             grades[i].outOf = options.lab == GradedLab::kPart2 ? 4 * static_cast<int>(options.sizes.size()) : options.cases;
-            grades[i].failures.push_back(format("grading failed (its grader's status %d)", status));
+            grades[i].failures.push_back(formatText("grading failed (its grader's status %d)", status));
         }
         finished[i] = true;
         ++done;

@@ -1,4 +1,5 @@
 #include "programs/grade_program.hpp"
+#include "platform/printable.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -8,7 +9,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
-#include <cstdarg>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -20,16 +20,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
-
-std::string format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
-std::string format(const char* fmt, ...) {
-    char text[1024];
-    va_list args;
-    va_start(args, fmt);
-    std::vsnprintf(text, sizeof text, fmt, args);
-    va_end(args);
-    return text;
-}
 
 }  // namespace
 
@@ -119,8 +109,8 @@ std::string exitText(const Run& run) {
     if (run.wallExceeded) return "over the wall-clock limit (killed)";
     if (run.outputExceeded) return "printed far more than expected (killed)";
     if (WIFSIGNALED(run.status))
-        return format("crashed (signal %d: %s)", WTERMSIG(run.status), strsignal(WTERMSIG(run.status)));
-    if (WIFEXITED(run.status) && WEXITSTATUS(run.status) != 0) return format("exited with status %d", WEXITSTATUS(run.status));
+        return formatText("crashed (signal %d: %s)", WTERMSIG(run.status), strsignal(WTERMSIG(run.status)));
+    if (WIFEXITED(run.status) && WEXITSTATUS(run.status) != 0) return formatText("exited with status %d", WEXITSTATUS(run.status));
     return {};
 }
 
@@ -150,7 +140,7 @@ Program findProgram(const std::string& dir, const std::string& name, const Grade
         if (entry.is_regular_file(ec) && entry.path().extension() == ".c") sources.push_back(entry.path());
     if (sources.size() != 1) {
         program.problem = sources.empty() ? std::string("no C source file and no executable named ") + exeName
-                                          : format("%zu C source files (one is expected) and no executable named %s",
+                                          : formatText("%zu C source files (one is expected) and no executable named %s",
                                                    sources.size(), exeName.c_str());
         return program;
     }
@@ -225,7 +215,7 @@ Program findProgram(const std::string& dir, const std::string& name, const Grade
         Run gcc;
         gcc.exited = true;
         gcc.status = status;
-        program.problem = "does not compile" + (first.empty() ? format(" (gcc %s)", exitText(gcc).c_str())
+        program.problem = "does not compile" + (first.empty() ? formatText(" (gcc %s)", exitText(gcc).c_str())
                                                               : ": " + first.substr(0, 160));
         return program;
     }
