@@ -1,6 +1,7 @@
 #include "arena/match_report.hpp"
 
 #include "arena/ratings.hpp"
+#include "platform/json_text.hpp"
 #include "platform/printable.hpp"
 
 #include <algorithm>
@@ -20,24 +21,6 @@ std::string eloText(double elo) {
 
 std::string durationText(double seconds) {
     return seconds < 0.01 ? formatText("%.3f ms", seconds * 1000) : formatText("%.3f s", seconds);
-}
-
-std::string jsonString(const std::string& text) {
-    std::string out = "\"";
-    for (const char ch : text) {
-        if (ch == '"' || ch == '\\')
-            out += std::string("\\") + ch;
-        else if (static_cast<unsigned char>(ch) < 32)
-            out += formatText("\\u%04x", static_cast<unsigned char>(ch));
-        else
-            out += ch;
-    }
-    return out + "\"";
-}
-
-std::string jsonNumber(double value) {
-    if (!std::isfinite(value)) return "null";
-    return formatText("%.6g", value);
 }
 
 struct MoveTimes {
@@ -169,63 +152,85 @@ std::string tournamentSummary(const std::vector<Player>& players, const std::vec
     return text + forfeitLines(players, games);
 }
 
+namespace {
+
+Json number6(double value) { return jsonNumber(value, 6); }
+
+// A score's statistics, appended to `j` after the members it already has.
+void addStats(Json& j, const ScoreStats& s) {
+    j["games"] = s.games;
+    j["wins"] = s.wins;
+    j["draws"] = s.draws;
+    j["losses"] = s.losses;
+    j["discs_for"] = s.discsFor;
+    j["discs_against"] = s.discsAgainst;
+    j["score"] = number6(s.score);
+    j["score_ci95"] = Json::array({number6(s.low), number6(s.high)});
+    j["elo"] = number6(eloFromScore(s.score));
+    j["elo_ci95"] = Json::array({number6(eloFromScore(s.low)), number6(eloFromScore(s.high))});
+}
+
+Json gameSummary(const std::vector<Player>& players, const std::vector<GameRecord>& games, const GameRecord& g) {
+    Json j;
+    j["game"] = g.task.index + 1;
+    j["size"] = g.task.size;
+    j["black"] = players[g.task.black].name;
+    j["white"] = players[g.task.white].name;
+    j["winner"] = std::string(1, g.result.winner);
+    j["black_discs"] = g.result.blackDiscs;
+    j["white_discs"] = g.result.whiteDiscs;
+    j["opening_plies"] = g.result.openingPlies;
+    j["longest_move"] = Json::array({number6(g.result.longestSeconds[0]), number6(g.result.longestSeconds[1])});
+    j["moves"] = compactMoveList(g.result.moves);
+    if (g.result.forfeitBy) {
+        j["forfeit"] = std::string(1, g.result.forfeitBy);
+        j["reason"] = g.result.reason;
+    }
+    if (g.duplicateOf >= 0 && static_cast<std::size_t>(g.duplicateOf) < games.size())
+        j["duplicate_of"] = games[static_cast<std::size_t>(g.duplicateOf)].task.index + 1;
+    return j;
+}
+
+}  // namespace
+
 std::string resultsJson(const std::vector<Player>& players, const std::vector<GameRecord>& games,
                         const MatchOptions& options, bool tournament) {
     const int count = static_cast<int>(players.size());
     const std::vector<double> elo = eloRatings(count, games);
-    std::string j = "{\n  \"kind\": " + jsonString(tournament ? "tournament" : "match") + ",\n  \"sizes\": [";
-    for (std::size_t i = 0; i < options.sizes.size(); ++i) j += (i ? ", " : "") + std::to_string(options.sizes[i]);
-    j += formatText("],\n  \"games_per_pair_and_size\": %d,\n  \"opening_plies\": %d,\n%s  \"seed\": %llu,\n"
-                "  \"time_limit\": %s,\n  \"distinct_games\": %ld,\n",
-                options.games, options.openingPlies,
-                options.openingBalance >= 0
-                    ? formatText("  \"opening_balance\": %s,\n", jsonNumber(options.openingBalance).c_str()).c_str()
-                    : "",
-                static_cast<unsigned long long>(options.seed),
-                jsonNumber(options.referee.timeLimit).c_str(),
-                static_cast<long>(std::count_if(games.begin(), games.end(),
-                                                [](const GameRecord& g) { return g.duplicateOf < 0; })));
-    auto statsJson = [](const ScoreStats& s) {
-        return formatText("\"games\": %d, \"wins\": %d, \"draws\": %d, \"losses\": %d, \"discs_for\": %ld, "
-                      "\"discs_against\": %ld, \"score\": %s, \"score_ci95\": [%s, %s], \"elo\": %s, "
-                      "\"elo_ci95\": [%s, %s]",
-                      s.games, s.wins, s.draws, s.losses, s.discsFor, s.discsAgainst, jsonNumber(s.score).c_str(),
-                      jsonNumber(s.low).c_str(), jsonNumber(s.high).c_str(), jsonNumber(eloFromScore(s.score)).c_str(),
-                      jsonNumber(eloFromScore(s.low)).c_str(), jsonNumber(eloFromScore(s.high)).c_str());
-    };
-    j += "  \"players\": [\n";
+    Json j;
+    j["kind"] = tournament ? "tournament" : "match";
+    j["sizes"] = options.sizes;
+    j["games_per_pair_and_size"] = options.games;
+    j["opening_plies"] = options.openingPlies;
+    if (options.openingBalance >= 0) j["opening_balance"] = number6(options.openingBalance);
+    j["seed"] = options.seed;
+    j["time_limit"] = number6(options.referee.timeLimit);
+    j["distinct_games"] = std::count_if(games.begin(), games.end(), [](const GameRecord& g) { return g.duplicateOf < 0; });
+    j["players"] = Json::array();
     for (int p = 0; p < count; ++p) {
         const MoveTimes t = timesOf(games, p);
-        j += "    {\"name\": " + jsonString(players[p].name) + ", " + statsJson(scoreFor(games, p)) +
-             ", \"rating\": " + jsonNumber(elo[p]) + ", \"longest_move\": " + jsonNumber(t.longest) +
-             ", \"mean_move\": " + jsonNumber(t.moves ? t.total / t.moves : 0) + "}" + (p + 1 < count ? ",\n" : "\n");
+        Json player;
+        player["name"] = players[p].name;
+        addStats(player, scoreFor(games, p));
+        player["rating"] = number6(elo[p]);
+        player["longest_move"] = number6(t.longest);
+        player["mean_move"] = number6(t.moves ? t.total / t.moves : 0);
+        j["players"].push_back(std::move(player));
     }
-    j += "  ],\n";
     if (!tournament && count == 2) {
-        j += "  \"result\": {\"player\": " + jsonString(players[0].name) + ", " + statsJson(scoreFor(games, 0, 1)) +
-             "},\n  \"by_size\": [\n";
-        for (std::size_t i = 0; i < options.sizes.size(); ++i)
-            j += formatText("    {\"size\": %d, ", options.sizes[i]) + statsJson(scoreFor(games, 0, 1, options.sizes[i])) +
-                 "}" + (i + 1 < options.sizes.size() ? ",\n" : "\n");
-        j += "  ],\n";
+        j["result"]["player"] = players[0].name;
+        addStats(j["result"], scoreFor(games, 0, 1));
+        j["by_size"] = Json::array();
+        for (const int n : options.sizes) {
+            Json size;
+            size["size"] = n;
+            addStats(size, scoreFor(games, 0, 1, n));
+            j["by_size"].push_back(std::move(size));
+        }
     }
-    j += "  \"games\": [\n";
-    for (std::size_t i = 0; i < games.size(); ++i) {
-        const GameRecord& g = games[i];
-        j += formatText("    {\"game\": %d, \"size\": %d, \"black\": ", g.task.index + 1, g.task.size) +
-             jsonString(players[g.task.black].name) + ", \"white\": " + jsonString(players[g.task.white].name) +
-             formatText(", \"winner\": \"%c\", \"black_discs\": %d, \"white_discs\": %d, \"opening_plies\": %d, "
-                    "\"longest_move\": [%s, %s], \"moves\": ",
-                    g.result.winner, g.result.blackDiscs, g.result.whiteDiscs, g.result.openingPlies,
-                    jsonNumber(g.result.longestSeconds[0]).c_str(), jsonNumber(g.result.longestSeconds[1]).c_str()) +
-             jsonString(compactMoveList(g.result.moves));
-        if (g.result.forfeitBy)
-            j += formatText(", \"forfeit\": \"%c\", \"reason\": ", g.result.forfeitBy) + jsonString(g.result.reason);
-        if (g.duplicateOf >= 0 && static_cast<std::size_t>(g.duplicateOf) < games.size())
-            j += formatText(", \"duplicate_of\": %d", games[static_cast<std::size_t>(g.duplicateOf)].task.index + 1);
-        j += std::string("}") + (i + 1 < games.size() ? ",\n" : "\n");
-    }
-    return j + "  ]\n}\n";
+    j["games"] = Json::array();
+    for (const GameRecord& g : games) j["games"].push_back(gameSummary(players, games, g));
+    return jsonDocument(j);
 }
 
 }  // namespace reversi

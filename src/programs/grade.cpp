@@ -19,7 +19,7 @@
 #include "arena/match.hpp"
 #include "platform/atomic_file.hpp"
 #include "programs/grade_program.hpp"
-#include "platform/json_reader.hpp"
+#include "platform/json_text.hpp"
 #include "platform/splitmix.hpp"
 #include "platform/text_file.hpp"
 #include "platform/version.hpp"
@@ -227,29 +227,40 @@ SubmissionGrade gradeSubmission(const std::string& dir, const GradeOptions& opti
     return grade;
 }
 
-std::string gradeJson(const SubmissionGrade& g) {
-    std::string j = "{\"submission\": " + jsonQuote(g.name) + ", \"path\": " + jsonQuote(g.path) +
-                    ", \"lab\": " + jsonQuote(g.lab) + formatText(", \"mark\": %d, \"out_of\": %d, \"cases_passed\": %d, "
-                                                              "\"cases_run\": %d",
-                                                              g.mark, g.outOf, g.casesPassed, g.casesRun) +
-                    ", \"program\": " + jsonQuote(g.program) + ", \"failures\": [";
-    for (std::size_t i = 0; i < g.failures.size(); ++i) j += (i ? ", " : "") + jsonQuote(g.failures[i]);
-    return j + "], \"key\": " + jsonQuote(g.key) + "}";
+namespace {
+
+Json gradeObject(const SubmissionGrade& g) {
+    Json j;
+    j["submission"] = g.name;
+    j["path"] = g.path;
+    j["lab"] = g.lab;
+    j["mark"] = g.mark;
+    j["out_of"] = g.outOf;
+    j["cases_passed"] = g.casesPassed;
+    j["cases_run"] = g.casesRun;
+    j["program"] = g.program;
+    j["failures"] = g.failures;
+    j["key"] = g.key;
+    return j;
 }
 
+}  // namespace
+
+std::string gradeJson(const SubmissionGrade& g) { return jsonLine(gradeObject(g)); }
+
 SubmissionGrade parseGradeJson(const std::string& text) {
-    const JsonValue j = parseJson(text);
+    const Json j = parseJsonText(text);
     SubmissionGrade g;
-    g.name = j.at("submission").asString();
-    g.path = j.at("path").asString();
-    g.lab = j.at("lab").asString();
-    g.mark = static_cast<int>(j.at("mark").asInteger());
-    g.outOf = static_cast<int>(j.at("out_of").asInteger());
-    g.casesPassed = static_cast<int>(j.at("cases_passed").asInteger());
-    g.casesRun = static_cast<int>(j.at("cases_run").asInteger());
-    g.program = j.at("program").asString();
-    for (const JsonValue& f : j.at("failures").asArray()) g.failures.push_back(f.asString());
-    g.key = j.at("key").asString();
+    g.name = jsonString(j, "submission");
+    g.path = jsonString(j, "path");
+    g.lab = jsonString(j, "lab");
+    g.mark = static_cast<int>(jsonInteger(j, "mark"));
+    g.outOf = static_cast<int>(jsonInteger(j, "out_of"));
+    g.casesPassed = static_cast<int>(jsonInteger(j, "cases_passed"));
+    g.casesRun = static_cast<int>(jsonInteger(j, "cases_run"));
+    g.program = jsonString(j, "program");
+    g.failures = jsonStrings(j, "failures");
+    g.key = jsonString(j, "key");
     return g;
 }
 
@@ -279,10 +290,12 @@ std::string gradesCsv(const std::vector<SubmissionGrade>& grades) {
 }
 
 std::string gradesJson(const std::vector<SubmissionGrade>& grades, const GradeOptions& options) {
-    std::string j = "{\n  \"lab\": " + jsonQuote(labName(options.lab)) +
-                    formatText(",\n  \"seed\": %llu,\n  \"submissions\": [\n", static_cast<unsigned long long>(options.seed));
-    for (std::size_t i = 0; i < grades.size(); ++i) j += "    " + gradeJson(grades[i]) + (i + 1 < grades.size() ? ",\n" : "\n");
-    return j + "  ]\n}\n";
+    Json j;
+    j["lab"] = labName(options.lab);
+    j["seed"] = options.seed;
+    j["submissions"] = Json::array();
+    for (const SubmissionGrade& g : grades) j["submissions"].push_back(gradeObject(g));
+    return jsonDocument(j);
 }
 
 std::string gradesTable(const std::vector<SubmissionGrade>& grades) {
