@@ -1,20 +1,14 @@
 #include "arena/game_pool.hpp"
 
+#include "arena/worker_pool.hpp"
 #include "platform/child_process.hpp"
 #include "platform/printable.hpp"
 
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
-#include <chrono>
-#include <cstdio>
 #include <cstring>
-#include <iostream>
 #include <stdexcept>
 
 namespace reversi {
@@ -22,14 +16,6 @@ namespace reversi {
 namespace {
 
 // Worker protocol: "turn C" lines while playing, then "result <wire>" or "error <message>".
-struct Worker {
-    pid_t pid = -1;
-    int fd = -1;
-    std::size_t task = 0;
-    std::string output;
-    std::chrono::steady_clock::time_point lastHeard;
-};
-
 [[noreturn]] void runWorker(const std::vector<Player>& players, const GameTask& task, const MatchOptions& options,
                             int fd) {
     auto say = [fd](const std::string& line) {
@@ -76,11 +62,30 @@ GameResult lostWorker(const GameTask& task, const std::string& output, const std
     return result;
 }
 
-}  // namespace
 
-std::vector<GameRecord> runGames(const std::vector<Player>& players, const std::vector<GameTask>& tasks,
-                                 const MatchOptions& options, const ProgressCallback& progress,
-                                 const GameCallback& finishedGame) {
+// A game's result from how its worker ended.
+GameResult resultOf(const GameTask& task, const WorkerEnd& end, double stuckSeconds) {
+    if (end.stuck)
+        return lostWorker(task, end.output,
+                          formatText("no answer for %.0f s (the game's worker was killed)", stuckSeconds));
+    const std::string final = finalLine(end.output);
+    if (final.rfind("result ", 0) == 0) {
+        try {
+            return fromWire(final.substr(7));
+        } catch (const std::exception& e) {
+            return lostWorker(task, end.output, std::string("unreadable result: ") + e.what());
+        }
+    }
+    if (final.rfind("error ", 0) == 0) return lostWorker(task, end.output, "referee error: " + final.substr(6));
+    const int status = end.status;
+    return lostWorker(task, end.output,
+                      WIFSIGNALED(status)
+                          ? formatText("crashed the game's worker (signal %d: %s)", WTERMSIG(status), strsignal(WTERMSIG(status)))
+                          : formatText("the game's worker ended without a result (status %d)", WEXITSTATUS(status)));
+}
+
+// Games that cannot be played as scheduled: an error before any game starts.
+void checkTasks(const std::vector<Player>& players, const std::vector<GameTask>& tasks) {
     for (const GameTask& task : tasks)
         if (!task.opening.empty() && (players[task.black].isExternal() || players[task.white].isExternal()))
             throw std::invalid_argument("random openings need built-in players: an external program always "
@@ -90,98 +95,33 @@ std::vector<GameRecord> runGames(const std::vector<Player>& players, const std::
             if (players[seat].kind == PlayerKind::kNBoard && task.size != 8)
                 throw std::invalid_argument("the NBoard engine \"" + players[seat].name + "\" plays 8x8 only, not " +
                                             std::to_string(task.size) + "x" + std::to_string(task.size));
-    signal(SIGPIPE, SIG_IGN);
+}
+
+}  // namespace
+
+std::vector<GameRecord> runGames(const std::vector<Player>& players, const std::vector<GameTask>& tasks,
+                                 const MatchOptions& options, const ProgressCallback& progress,
+                                 const GameCallback& finishedGame) {
+    checkTasks(players, tasks);
     std::vector<GameRecord> records(tasks.size());
-    std::vector<Worker> running;
-    std::size_t next = 0;
     int done = 0;
-    const int jobs = std::max(1, options.jobs);
+    WorkerPool pool;
+    pool.jobs = options.jobs;
     // A worker silent for this long is stuck (in-process movers cannot be interrupted otherwise).
-    const double stuckSeconds = 10 * options.referee.timeLimit + options.referee.effectiveWallLimit() + 20;
+    pool.stuckSeconds = 10 * options.referee.timeLimit + options.referee.effectiveWallLimit() + 20;
+    pool.work = [&](std::size_t job, int fd) { runWorker(players, tasks[job], options, fd); };
+    // The worker's last word is one complete result or error line: done, whoever else might still hold the pipe.
+    pool.complete = [](const std::string& output) { return !finalLine(output).empty(); };
+    pool.finished = [&](std::size_t job, const WorkerEnd& end) {
+        GameRecord& record = records[job];
+        record.task = tasks[job];
+        record.result = resultOf(tasks[job], end, pool.stuckSeconds);
+        ++done;
+        if (finishedGame) finishedGame(record);
+        if (progress) progress(done, static_cast<int>(tasks.size()));
+    };
     if (progress) progress(0, static_cast<int>(tasks.size()));
-    while (next < tasks.size() || !running.empty()) {
-        while (next < tasks.size() && static_cast<int>(running.size()) < jobs) {
-            int fds[2];
-            // Close-on-exec: no program started inside a worker may inherit (and write into) a result pipe.
-            if (pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
-            std::cout.flush();
-            std::cerr.flush();
-            std::fflush(nullptr);
-            const pid_t pid = fork();
-            if (pid < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
-            if (pid == 0) {
-                close(fds[0]);
-                for (const Worker& w : running) close(w.fd);
-                runWorker(players, tasks[next], options, fds[1]);
-            }
-            close(fds[1]);
-            Worker worker;
-            worker.pid = pid;
-            worker.fd = fds[0];
-            worker.task = next++;
-            worker.lastHeard = std::chrono::steady_clock::now();
-            running.push_back(std::move(worker));
-        }
-        std::vector<pollfd> pfds;
-        for (const Worker& w : running) pfds.push_back({w.fd, POLLIN, 0});
-        poll(pfds.data(), pfds.size(), 100);
-        for (std::size_t i = 0; i < running.size();) {
-            Worker& w = running[i];
-            bool finished = false;
-            std::string why;
-            if (pfds[i].revents) {
-                char chunk[4096];
-                const ssize_t n = read(w.fd, chunk, sizeof chunk);
-                if (n > 0) {
-                    w.output.append(chunk, static_cast<std::size_t>(n));
-                    w.lastHeard = std::chrono::steady_clock::now();
-                    // The worker's last word is one complete result or error line: done, whoever else might
-                    // still hold the pipe.
-                    finished = !finalLine(w.output).empty();
-                } else if (n == 0 || errno != EINTR) {
-                    finished = true;
-                }
-            }
-            if (!finished && std::chrono::duration<double>(std::chrono::steady_clock::now() - w.lastHeard).count() >
-                                 stuckSeconds) {
-                kill(w.pid, SIGKILL);
-                why = formatText("no answer for %.0f s (the game's worker was killed)", stuckSeconds);
-                finished = true;
-            }
-            if (!finished) {
-                ++i;
-                continue;
-            }
-            close(w.fd);
-            int status = 0;
-            while (waitpid(w.pid, &status, 0) < 0 && errno == EINTR) {
-            }
-            const GameTask& task = tasks[w.task];
-            GameRecord& record = records[w.task];
-            record.task = task;
-            const std::string final = finalLine(w.output);
-            if (why.empty() && final.rfind("result ", 0) == 0) {
-                try {
-                    record.result = fromWire(final.substr(7));
-                } catch (const std::exception& e) {
-                    record.result = lostWorker(task, w.output, std::string("unreadable result: ") + e.what());
-                }
-            } else if (why.empty() && final.rfind("error ", 0) == 0) {
-                record.result = lostWorker(task, w.output, "referee error: " + final.substr(6));
-            } else {
-                if (why.empty())
-                    why = WIFSIGNALED(status)
-                              ? formatText("crashed the game's worker (signal %d: %s)", WTERMSIG(status), strsignal(WTERMSIG(status)))
-                              : formatText("the game's worker ended without a result (status %d)", WEXITSTATUS(status));
-                record.result = lostWorker(task, w.output, why);
-            }
-            running.erase(running.begin() + static_cast<std::ptrdiff_t>(i));
-            pfds.erase(pfds.begin() + static_cast<std::ptrdiff_t>(i));
-            ++done;
-            if (finishedGame) finishedGame(record);
-            if (progress) progress(done, static_cast<int>(tasks.size()));
-        }
-    }
+    runWorkers(tasks.size(), pool);
     markDuplicates(records);
     return records;
 }

@@ -14,6 +14,7 @@
 #include "arena/results_store.hpp"
 #include "arena/saved_game.hpp"
 #include "platform/atomic_file.hpp"
+#include "platform/printable.hpp"
 
 namespace reversi {
 
@@ -126,12 +127,10 @@ int merge(const MatchSettings& s) {
 
 }  // namespace
 
-int runMatch(const MatchSettings& s, bool tournament) {
-    if (!s.merge.empty()) {
-        if (!s.players.empty() || !s.plan.empty() || !s.results.empty())
-            throw std::invalid_argument("--merge DIR takes no players, --plan or --results: it reads them from DIR");
-        return merge(s);
-    }
+namespace {
+
+// The players of a match (two) or a tournament (two or more), every program found before any game.
+std::vector<Player> checkedPlayers(const MatchSettings& s, bool tournament, const MatchOptions& options) {
     std::vector<Player> players;
     for (const std::string& spec : s.players) {
         players.push_back(parsePlayer(spec));
@@ -140,79 +139,110 @@ int runMatch(const MatchSettings& s, bool tournament) {
     distinctNames(players);
     if (!tournament && players.size() != 2) throw std::invalid_argument("a match is between exactly two players");
     if (tournament && players.size() < 2) throw std::invalid_argument("a tournament needs at least two players");
-    const MatchOptions options = optionsFrom(s);
     if (options.openingPlies > 0)
         for (const Player& p : players)
             if (p.isExternal())
                 throw std::invalid_argument("--opening-plies needs built-in players: the external program \"" +
                                             p.name + "\" always starts from the standard position");
-    sayChoosingOpenings(options);
-    const std::vector<GameTask> tasks = scheduleGames(static_cast<int>(players.size()), options);
-    if (!s.plan.empty() && s.results.empty())
-        throw std::invalid_argument("--plan FILE needs --results DIR, where the planned games put their results");
+    return players;
+}
 
-    // Games kept from an earlier run with the same players and options.
-    const std::string dir = s.results.empty() ? std::string() : absolutePath(s.results);
-    std::vector<GameRecord> games;
+// A run's games: those kept in its results directory by an earlier run with the same players and
+// options, and those still to play.
+struct GamesSoFar {
+    std::vector<GameRecord> kept;
+    std::vector<GameTask> todo;
+};
+
+GamesSoFar gamesSoFar(const std::string& dir, const std::string& settings, const std::vector<Player>& players,
+                      const std::vector<GameTask>& tasks) {
+    GamesSoFar games;
     std::set<int> done;
     if (!dir.empty()) {
-        prepareResultsDir(dir, settingsJson(tournament, players, options));
+        prepareResultsDir(dir, settings);
         std::vector<std::string> problems;
         for (GameRecord& g : readStoredGames(dir, players, problems)) {
             if (g.task.index >= static_cast<int>(tasks.size())) continue;
             checkKeptOpening(dir, g, tasks[static_cast<std::size_t>(g.task.index)]);
             g.task = tasks[static_cast<std::size_t>(g.task.index)];
             done.insert(g.task.index);
-            games.push_back(std::move(g));
+            games.kept.push_back(std::move(g));
         }
         for (const std::string& p : problems) std::cerr << "reversi: playing again: " << p << "\n";
     }
-    std::vector<GameTask> todo;
     for (const GameTask& t : tasks)
-        if (!done.count(t.index)) todo.push_back(t);
+        if (!done.count(t.index)) games.todo.push_back(t);
+    return games;
+}
 
-    if (!s.plan.empty()) {
-        const std::string reversi = selfPath();
-        std::string lines;
-        for (const GameTask& t : todo) lines += planLine(reversi, players, t, options, dir);
-        writeFileAtomically(s.plan, lines);
-        std::cerr << "reversi: " << todo.size() << " game command" << (todo.size() == 1 ? "" : "s") << " written to "
-                  << s.plan << " (" << done.size() << " of " << tasks.size()
-                  << " games already in " << dir << "); run them, for example with `parallel < " << s.plan
-                  << "`, then `" << (tournament ? "reversi tournament" : "reversi match") << " --merge " << dir
-                  << "`\n";
-        return 0;
-    }
-    if (!done.empty())
-        std::cerr << "reversi: resuming: " << done.size() << " of " << tasks.size() << " games already in " << dir
-                  << "\n";
+// --plan FILE: one command per game still to play.
+void writePlan(const MatchSettings& s, bool tournament, const std::vector<Player>& players, const MatchOptions& options,
+               const GamesSoFar& games, std::size_t total, const std::string& dir) {
+    const std::string reversi = selfPath();
+    std::string lines;
+    for (const GameTask& t : games.todo) lines += planLine(reversi, players, t, options, dir);
+    writeFileAtomically(s.plan, lines);
+    const std::size_t todo = games.todo.size();
+    std::cerr << "reversi: " << todo << " game command" << (todo == 1 ? "" : "s") << " written to " << s.plan << " ("
+              << games.kept.size() << " of " << total << " games already in " << dir
+              << "); run them, for example with `parallel < " << s.plan << "`, then `"
+              << (tournament ? "reversi tournament" : "reversi match") << " --merge " << dir << "`\n";
+}
+
+// Plays the games still to play, each kept (DIR/games, --save-games) as soon as it is over, so that an
+// interrupted run loses only the games in progress; returns every game in order.
+std::vector<GameRecord> playRest(const MatchSettings& s, const std::vector<Player>& players, const MatchOptions& options,
+                                 GamesSoFar games, int total, const std::string& dir) {
     if (!s.saveDir.empty() && !fs::is_directory(s.saveDir)) {
         std::error_code ec;
         fs::create_directories(s.saveDir, ec);
         if (ec) throw std::runtime_error("cannot create " + s.saveDir + ": " + ec.message());
     }
-    const int alreadyDone = static_cast<int>(done.size());
-    const int total = static_cast<int>(tasks.size());
-    const bool tty = isatty(2);
+    const int alreadyDone = static_cast<int>(games.kept.size());
     int saved = 0;
-    // Each game is kept as soon as it is over: an interrupted run loses only the games in progress.
     const auto finished = [&](const GameRecord& game) {
         if (!dir.empty()) storeGame(dir, players, game);
         if (!s.saveDir.empty()) {
-            char name[32];
-            std::snprintf(name, sizeof name, "/game-%04d.txt", game.task.index + 1);
-            writeFileAtomically(s.saveDir + name, formatSavedGame(s.saveFormat, players, game));
+            writeFileAtomically(s.saveDir + formatText("/game-%04d.txt", game.task.index + 1),
+                                formatSavedGame(s.saveFormat, players, game));
             ++saved;
         }
     };
     const ProgressCallback progress = [&](int count, int) { showProgress(alreadyDone + count, total); };
-    std::vector<GameRecord> played = runGames(players, todo, options, tty ? progress : ProgressCallback(), finished);
-    for (GameRecord& g : played) games.push_back(std::move(g));
-    std::sort(games.begin(), games.end(),
-              [](const GameRecord& a, const GameRecord& b) { return a.task.index < b.task.index; });
-    markDuplicates(games);
+    std::vector<GameRecord> all = std::move(games.kept);
+    for (GameRecord& g : runGames(players, games.todo, options, isatty(2) ? progress : ProgressCallback(), finished))
+        all.push_back(std::move(g));
+    std::sort(all.begin(), all.end(), [](const GameRecord& a, const GameRecord& b) { return a.task.index < b.task.index; });
+    markDuplicates(all);
     if (!s.saveDir.empty()) std::cerr << "reversi: saved " << saved << " games in " << s.saveDir << "\n";
-    report(s, tournament, players, games, options, dir, "");
+    return all;
+}
+
+}  // namespace
+
+int runMatch(const MatchSettings& s, bool tournament) {
+    if (!s.merge.empty()) {
+        if (!s.players.empty() || !s.plan.empty() || !s.results.empty())
+            throw std::invalid_argument("--merge DIR takes no players, --plan or --results: it reads them from DIR");
+        return merge(s);
+    }
+    const MatchOptions options = optionsFrom(s);
+    const std::vector<Player> players = checkedPlayers(s, tournament, options);
+    sayChoosingOpenings(options);
+    const std::vector<GameTask> tasks = scheduleGames(static_cast<int>(players.size()), options);
+    if (!s.plan.empty() && s.results.empty())
+        throw std::invalid_argument("--plan FILE needs --results DIR, where the planned games put their results");
+    const std::string dir = s.results.empty() ? std::string() : absolutePath(s.results);
+    const GamesSoFar games = gamesSoFar(dir, settingsJson(tournament, players, options), players, tasks);
+    if (!s.plan.empty()) {
+        writePlan(s, tournament, players, options, games, tasks.size(), dir);
+        return 0;
+    }
+    if (!games.kept.empty())
+        std::cerr << "reversi: resuming: " << games.kept.size() << " of " << tasks.size() << " games already in " << dir
+                  << "\n";
+    const std::vector<GameRecord> all = playRest(s, players, options, games, static_cast<int>(tasks.size()), dir);
+    report(s, tournament, players, all, options, dir, "");
     return 0;
 }
 

@@ -11,12 +11,14 @@
 #include <cstring>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <stdexcept>
 
 #include "arena/game_pool.hpp"
 #include "arena/match.hpp"
+#include "arena/worker_pool.hpp"
 #include "platform/atomic_file.hpp"
 #include "programs/grade_program.hpp"
 #include "platform/json_text.hpp"
@@ -93,19 +95,23 @@ void runCases(const Program& program, const GradeOptions& options, SubmissionGra
 
 // --- Part 2: games against the course's opponents --------------------------------------------------
 
-void playGames(const Program& program, const std::string& name, const GradeOptions& options, SubmissionGrade& grade) {
+// The student's program as a player, its standard output unbuffered when asked (coreutils' libstdbuf).
+Player studentPlayer(const Program& program, const std::string& name, const GradeOptions& options) {
     Player student = parsePlayer("cmd:" + joinCommandLine({program.path}));
     student.name = name;
-    if (options.unbuffered) {
-        std::error_code ec;
-        for (const char* library : {"/usr/libexec/coreutils/libstdbuf.so", "/usr/lib/coreutils/libstdbuf.so",
-                                    "/usr/local/libexec/coreutils/libstdbuf.so"})
-            if (fs::exists(library, ec)) {
-                student.environment = {std::string("LD_PRELOAD=") + library, "_STDBUF_O=0"};
-                break;
-            }
-    }
-    const std::vector<Player> players{student, parsePlayer("smarter"), parsePlayer("smartest")};
+    if (!options.unbuffered) return student;
+    std::error_code ec;
+    for (const char* library : {"/usr/libexec/coreutils/libstdbuf.so", "/usr/lib/coreutils/libstdbuf.so",
+                                "/usr/local/libexec/coreutils/libstdbuf.so"})
+        if (fs::exists(library, ec)) {
+            student.environment = {std::string("LD_PRELOAD=") + library, "_STDBUF_O=0"};
+            break;
+        }
+    return student;
+}
+
+// Both colours against smarter (player 1) and smartest (player 2) at every size; the student is player 0.
+std::vector<GameTask> gradingGames(const GradeOptions& options) {
     std::vector<GameTask> tasks;
     for (const int n : options.sizes)
         for (const int opponent : {1, 2})
@@ -118,6 +124,13 @@ void playGames(const Program& program, const std::string& name, const GradeOptio
                 t.seed = mixSeed(options.seed, static_cast<std::uint64_t>(t.index));
                 tasks.push_back(t);
             }
+    return tasks;
+}
+
+void playGames(const Program& program, const std::string& name, const GradeOptions& options, SubmissionGrade& grade) {
+    const std::vector<Player> players{studentPlayer(program, name, options), parsePlayer("smarter"),
+                                      parsePlayer("smartest")};
+    const std::vector<GameTask> tasks = gradingGames(options);
     MatchOptions match;
     match.sizes = options.sizes;
     match.jobs = 1;
@@ -313,9 +326,14 @@ std::string gradesTable(const std::vector<SubmissionGrade>& grades) {
     return text;
 }
 
-std::vector<SubmissionGrade> gradeAll(const std::vector<std::string>& submissions, const GradeOptions& options,
-                                      int jobs, const std::string& csv, const std::string& json,
-                                      const GradeProgress& progress) {
+namespace {
+
+std::string storedGradePath(const std::string& dir, const GradeOptions& options) {
+    return options.outDir + "/" + submissionName(dir) + ".json";
+}
+
+// Every submission a directory of its own name; the output directory made.
+void checkSubmissions(const std::vector<std::string>& submissions, const GradeOptions& options) {
     std::error_code ec;
     std::set<std::string> names;
     for (const std::string& dir : submissions) {
@@ -328,10 +346,58 @@ std::vector<SubmissionGrade> gradeAll(const std::vector<std::string>& submission
     }
     fs::create_directories(options.outDir, ec);
     if (!fs::is_directory(options.outDir, ec)) throw std::invalid_argument("cannot create " + options.outDir);
+}
+
+// The grade kept from an earlier run of the same grading (the same key), if any.
+std::optional<SubmissionGrade> storedGrade(const std::string& dir, const GradeOptions& options) {
+    std::error_code ec;
+    try {
+        if (fs::exists(storedGradePath(dir, options), ec)) {
+            SubmissionGrade stored = parseGradeJson(readWhole(storedGradePath(dir, options)));
+            if (stored.key == gradeKey(dir, options)) return stored;
+        }
+    } catch (const std::exception&) {
+        // graded again
+    }
+    return std::nullopt;
+}
+
+// In a grading worker: grades one submission and writes its detail and result files.
+[[noreturn]] void gradeInWorker(const std::string& dir, const GradeOptions& options) {
+    int status = 0;
+    try {
+        const SubmissionGrade grade = gradeSubmission(dir, options);
+        writeFileAtomically(options.outDir + "/" + grade.name + ".txt", grade.detail);
+        writeFileAtomically(storedGradePath(dir, options), gradeJson(grade) + "\n");
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "reversi grade: %s: %s\n", dir.c_str(), e.what());
+        status = 1;
+    }
+    std::fflush(nullptr);
+    _exit(status);
+}
+
+// The grade of a submission whose grader left no result (`status`: the grader's wait status).
+SubmissionGrade failedGrading(const std::string& dir, const GradeOptions& options, int status) {
+    std::error_code ec;
+    SubmissionGrade grade;
+    grade.name = submissionName(dir);
+    grade.path = fs::absolute(dir, ec).string();
+    grade.lab = labName(options.lab);
+    grade.outOf = options.lab == GradedLab::kPart2 ? 4 * static_cast<int>(options.sizes.size()) : options.cases;
+    grade.failures.push_back(formatText("grading failed (its grader's status %d)", status));
+    return grade;
+}
+
+}  // namespace
+
+std::vector<SubmissionGrade> gradeAll(const std::vector<std::string>& submissions, const GradeOptions& options,
+                                      int jobs, const std::string& csv, const std::string& json,
+                                      const GradeProgress& progress) {
+    checkSubmissions(submissions, options);
     const int total = static_cast<int>(submissions.size());
     std::vector<SubmissionGrade> grades(submissions.size());
     std::vector<bool> finished(submissions.size(), false);
-    auto resultPath = [&](std::size_t i) { return options.outDir + "/" + submissionName(submissions[i]) + ".json"; };
     auto writeSummaries = [&] {
         std::vector<SubmissionGrade> done;
         for (std::size_t i = 0; i < grades.size(); ++i)
@@ -339,77 +405,37 @@ std::vector<SubmissionGrade> gradeAll(const std::vector<std::string>& submission
         if (!csv.empty()) writeFileAtomically(csv, gradesCsv(done));
         if (!json.empty()) writeFileAtomically(json, gradesJson(done, options));
     };
-    // Grades kept from an earlier run of the same grading.
     std::vector<std::size_t> todo;
     int done = 0;
     for (std::size_t i = 0; i < submissions.size(); ++i) {
-        try {
-            if (fs::exists(resultPath(i), ec)) {
-                SubmissionGrade stored = parseGradeJson(readWhole(resultPath(i)));
-                if (stored.key == gradeKey(submissions[i], options)) {
-                    grades[i] = std::move(stored);
-                    finished[i] = true;
-                    ++done;
-                    continue;
-                }
-            }
-        } catch (const std::exception&) {
-            // graded again
+        std::optional<SubmissionGrade> stored = storedGrade(submissions[i], options);
+        if (!stored) {
+            todo.push_back(i);
+            continue;
         }
-        todo.push_back(i);
+        grades[i] = std::move(*stored);
+        finished[i] = true;
+        ++done;
     }
     if (progress) progress(done, total, nullptr);
     if (done) writeSummaries();
     // One process per submission: a crash or a hang in grading one cannot take the others with it.
-    std::map<pid_t, std::size_t> running;
-    std::size_t next = 0;
-    std::fflush(nullptr);
-    while (next < todo.size() || !running.empty()) {
-        while (next < todo.size() && static_cast<int>(running.size()) < std::max(1, jobs)) {
-            const std::size_t i = todo[next++];
-            std::fflush(nullptr);
-            const pid_t pid = fork();
-            if (pid < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
-            if (pid == 0) {
-                int status = 0;
-                try {
-                    const SubmissionGrade grade = gradeSubmission(submissions[i], options);
-                    writeFileAtomically(options.outDir + "/" + grade.name + ".txt", grade.detail);
-                    writeFileAtomically(resultPath(i), gradeJson(grade) + "\n");
-                } catch (const std::exception& e) {
-                    std::fprintf(stderr, "reversi grade: %s: %s\n", submissions[i].c_str(), e.what());
-                    status = 1;
-                }
-                std::fflush(nullptr);
-                _exit(status);
-            }
-            running[pid] = i;
-        }
-        int status = 0;
-        const pid_t pid = waitpid(-1, &status, 0);
-        if (pid < 0) {
-            if (errno == EINTR) continue;
-            break;
-        }
-        const auto at = running.find(pid);
-        if (at == running.end()) continue;
-        const std::size_t i = at->second;
-        running.erase(at);
+    WorkerPool pool;
+    pool.jobs = jobs;
+    pool.work = [&](std::size_t job, int) { gradeInWorker(submissions[todo[job]], options); };
+    pool.finished = [&](std::size_t job, const WorkerEnd& end) {
+        const std::size_t i = todo[job];
         try {
-            grades[i] = parseGradeJson(readWhole(resultPath(i)));
+            grades[i] = parseGradeJson(readWhole(storedGradePath(submissions[i], options)));
         } catch (const std::exception&) {
-            grades[i] = SubmissionGrade{};
-            grades[i].name = submissionName(submissions[i]);
-            grades[i].path = fs::absolute(submissions[i], ec).string();
-            grades[i].lab = labName(options.lab);
-            grades[i].outOf = options.lab == GradedLab::kPart2 ? 4 * static_cast<int>(options.sizes.size()) : options.cases;
-            grades[i].failures.push_back(formatText("grading failed (its grader's status %d)", status));
+            grades[i] = failedGrading(submissions[i], options, end.status);
         }
         finished[i] = true;
         ++done;
         writeSummaries();
         if (progress) progress(done, total, &grades[i]);
-    }
+    };
+    runWorkers(todo.size(), pool);
     return grades;
 }
 
