@@ -193,18 +193,23 @@ Json gameSummary(const std::vector<Player>& players, const std::vector<GameRecor
 
 }  // namespace
 
+void addSettingsJson(Json& j, const MatchOptions& options, int digits) {
+    j["sizes"] = options.sizes;
+    j["games_per_pair_and_size"] = options.games;
+    j["opening_plies"] = options.openingPlies;
+    // Only when set, so that the results of matches from before the option still resume.
+    if (options.openingBalance >= 0) j["opening_balance"] = jsonNumber(options.openingBalance, digits);
+    j["seed"] = options.seed;
+    j["time_limit"] = jsonNumber(options.referee.timeLimit, digits);
+}
+
 std::string resultsJson(const std::vector<Player>& players, const std::vector<GameRecord>& games,
                         const MatchOptions& options, bool tournament) {
     const int count = static_cast<int>(players.size());
     const std::vector<double> elo = eloRatings(count, games);
     Json j;
     j["kind"] = tournament ? "tournament" : "match";
-    j["sizes"] = options.sizes;
-    j["games_per_pair_and_size"] = options.games;
-    j["opening_plies"] = options.openingPlies;
-    if (options.openingBalance >= 0) j["opening_balance"] = number6(options.openingBalance);
-    j["seed"] = options.seed;
-    j["time_limit"] = number6(options.referee.timeLimit);
+    addSettingsJson(j, options, 6);
     j["distinct_games"] = std::count_if(games.begin(), games.end(), [](const GameRecord& g) { return g.duplicateOf < 0; });
     j["players"] = Json::array();
     for (int p = 0; p < count; ++p) {

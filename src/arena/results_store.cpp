@@ -9,6 +9,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "arena/match_report.hpp"
 #include "platform/atomic_file.hpp"
 #include "platform/json_text.hpp"
 #include "platform/text_file.hpp"
@@ -49,13 +50,7 @@ std::string settingsJson(bool tournament, const std::vector<Player>& players, co
     j["kind"] = tournament ? "tournament" : "match";
     j["players"] = Json::array();
     for (const Player& p : players) j["players"].push_back({{"name", p.name}, {"spec", p.spec}});
-    j["sizes"] = options.sizes;
-    j["games_per_pair_and_size"] = options.games;
-    j["opening_plies"] = options.openingPlies;
-    // Only when set, so that the results of matches from before the option still resume.
-    if (options.openingBalance >= 0) j["opening_balance"] = number9(options.openingBalance);
-    j["seed"] = options.seed;
-    j["time_limit"] = number9(options.referee.timeLimit);
+    addSettingsJson(j, options, 9);
     j["wall_limit"] = number9(options.referee.wallLimit);
     j["memory_limit_mib"] = options.referee.limits.memoryBytes >> 20;
     j["run_as"] = options.referee.runAs;

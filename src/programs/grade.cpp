@@ -243,18 +243,11 @@ SubmissionGrade gradeSubmission(const std::string& dir, const GradeOptions& opti
 namespace {
 
 Json gradeObject(const SubmissionGrade& g) {
-    Json j;
-    j["submission"] = g.name;
-    j["path"] = g.path;
-    j["lab"] = g.lab;
-    j["mark"] = g.mark;
-    j["out_of"] = g.outOf;
-    j["cases_passed"] = g.casesPassed;
-    j["cases_run"] = g.casesRun;
-    j["program"] = g.program;
-    j["failures"] = g.failures;
-    j["key"] = g.key;
-    return j;
+    return Json{{"submission", g.name},       {"path", g.path},
+                {"lab", g.lab},               {"mark", g.mark},
+                {"out_of", g.outOf},          {"cases_passed", g.casesPassed},
+                {"cases_run", g.casesRun},    {"program", g.program},
+                {"failures", g.failures},     {"key", g.key}};
 }
 
 }  // namespace
