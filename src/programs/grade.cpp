@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <iostream>
 #include <map>
 #include <optional>
 #include <set>
@@ -430,6 +431,19 @@ std::vector<SubmissionGrade> gradeAll(const std::vector<std::string>& submission
     };
     runWorkers(todo.size(), pool);
     return grades;
+}
+
+void gradeCommand(const std::vector<std::string>& submissions, const GradeOptions& options, int jobs,
+                  const std::string& csv, const std::string& json, const GradeProgress& progress) {
+    for (const int n : options.sizes)
+        if (!isValidSize(n)) throw std::invalid_argument("board size " + std::to_string(n) + " is not an even number from 4 to 26");
+    if (options.sizes.empty()) throw std::invalid_argument("no board size given");
+    const std::vector<SubmissionGrade> grades = gradeAll(submissions, options, jobs, csv, json, progress);
+    std::cout << gradesTable(grades);
+    std::cout << "Details: " << options.outDir << "/NAME.txt for each submission";
+    if (!csv.empty()) std::cout << "; marks: " << csv;
+    if (!json.empty()) std::cout << "; JSON: " << json;
+    std::cout << "\n";
 }
 
 }  // namespace reversi

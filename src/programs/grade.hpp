@@ -56,4 +56,9 @@ std::vector<SubmissionGrade> gradeAll(const std::vector<std::string>& submission
                                       int jobs, const std::string& csv, const std::string& json,
                                       const GradeProgress& progress = {});
 
+// `reversi grade`: checks the sizes, grades every submission (gradeAll) and prints the table and where
+// the details are. Throws std::invalid_argument for options or submissions that cannot be used.
+void gradeCommand(const std::vector<std::string>& submissions, const GradeOptions& options, int jobs,
+                  const std::string& csv, const std::string& json, const GradeProgress& progress = {});
+
 }  // namespace reversi
