@@ -59,18 +59,9 @@ int run(GradeSettings& s) {
         options.edition = s.edition == 2022 ? Edition::k2022 : Edition::k2018;
         options.limits.memoryBytes = static_cast<std::uint64_t>(s.memoryLimit) << 20;
         options.cLibraryDir = s.cLibrary.empty() ? defaultCLibrary() : s.cLibrary;
-        for (const int n : options.sizes)
-            if (!isValidSize(n)) throw std::invalid_argument("board size " + std::to_string(n) + " is not an even number from 4 to 26");
-        if (options.sizes.empty()) throw std::invalid_argument("no board size given");
         const bool tty = isatty(2);
-        const std::vector<SubmissionGrade> grades = gradeAll(
-            s.submissions, options, s.jobs, s.csv, s.json,
-            [tty](int done, int total, const SubmissionGrade* g) { showProgress(done, total, g, tty); });
-        std::cout << gradesTable(grades);
-        std::cout << "Details: " << options.outDir << "/NAME.txt for each submission";
-        if (!s.csv.empty()) std::cout << "; marks: " << s.csv;
-        if (!s.json.empty()) std::cout << "; JSON: " << s.json;
-        std::cout << "\n";
+        gradeCommand(s.submissions, options, s.jobs, s.csv, s.json,
+                     [tty](int done, int total, const SubmissionGrade* g) { showProgress(done, total, g, tty); });
         return 0;
     } catch (const std::exception& e) {
         std::cerr << "reversi grade: " << e.what() << "\n";

@@ -14,7 +14,9 @@
 #include "cli.hpp"
 #include "commands.hpp"
 #include "eval/evaluate.hpp"
+#include "arena/game_pool.hpp"
 #include "arena/match.hpp"
+#include "arena/ratings.hpp"
 #include "platform/splitmix.hpp"
 
 namespace reversi::app {

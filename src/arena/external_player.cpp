@@ -1,7 +1,7 @@
 // An external program as a player: it speaks the lab's protocol (docs/lab-io.md, part1/part2) on its
 // standard input and output, and the referee checks every byte it prints against the rules.
 //
-// The program runs in a sandbox (ChildSession, platform/sandbox.hpp) with pipes for stdin/stdout (stderr
+// The program runs in a sandbox (RefereedProgram, platform/sandbox.hpp) with pipes for stdin/stdout (stderr
 // goes to /dev/null); reads are non-blocking and polled in short slices; its CPU time is the user time
 // of its whole process tree; it is killed when it runs over the CPU limit on its move, or when an
 // answer it owes is not complete within the wall-clock limit, however it spreads its output. Nothing it
@@ -18,7 +18,8 @@
 
 #include "arena/external_player.hpp"
 
-#include "arena/child_session.hpp"
+#include "arena/refereed_program.hpp"
+#include "platform/printable.hpp"
 
 namespace reversi {
 
@@ -26,24 +27,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::string quoted(const std::string& text, std::size_t limit = 60) {
-    std::string out = "\"";
-    for (std::size_t i = 0; i < text.size() && i < limit; ++i) {
-        const unsigned char ch = static_cast<unsigned char>(text[i]);
-        if (ch == '\n')
-            out += "\\n";
-        else if (ch == '"' || ch == '\\')
-            out += std::string("\\") + static_cast<char>(ch);
-        else if (ch < 32 || ch >= 127) {
-            char hex[8];
-            std::snprintf(hex, sizeof hex, "\\x%02x", ch);
-            out += hex;
-        } else
-            out += static_cast<char>(ch);
-    }
-    if (text.size() > limit) out += "...";
-    return out + "\"";
-}
+// Bytes of a program's output quoted in a fault.
+constexpr std::size_t kQuoted = 60;
 
 std::string boardText(const Board& board) {
     std::ostringstream out;
@@ -51,9 +36,9 @@ std::string boardText(const Board& board) {
     return out.str();
 }
 
-class ExternalSession final : public ChildSession {
+class RefereedLabProgram final : public RefereedProgram {
 public:
-    using ChildSession::ChildSession;  // no grace at the end: a program still running then is killed at once
+    using RefereedProgram::RefereedProgram;  // no grace at the end: a program still running then is killed at once
 
     std::string begin(int n, char colour) override {
         try {
@@ -128,10 +113,10 @@ private:
                 cpuMark_ = cpuSeconds();
                 if (seconds) *seconds = used < 0 ? 0 : used;
                 if (tail[2] != '.' || tail[3] != '\n')
-                    throw Fault{"malformed move line " + quoted(prefix + tail)};
+                    throw Fault{"malformed move line " + quotedExcerpt(prefix + tail, kQuoted)};
                 const Move move{letterIndex(tail[0]), letterIndex(tail[1])};
                 if (!board_.isLegalMove(move.row, move.col, colour_))
-                    throw Fault{"illegal move " + quoted(tail.substr(0, 2))};
+                    throw Fault{"illegal move " + quotedExcerpt(tail.substr(0, 2), kQuoted)};
                 board_.applyMove(move.row, move.col, colour_);
                 expect(boardText(board_), "the board after its move " + tail.substr(0, 2));
                 turn_ = opponentOf(turn_);
@@ -270,7 +255,7 @@ private:
         while (pending_.size() < count)
             if (!fill(what)) {
                 if (pending_.empty()) failEarlyEnd(what);
-                throw Fault{"output ended in the middle of " + what + ": " + quoted(pending_)};
+                throw Fault{"output ended in the middle of " + what + ": " + quotedExcerpt(pending_, kQuoted)};
             }
         std::string text = pending_.substr(0, count);
         pending_.erase(0, count);
@@ -282,7 +267,7 @@ private:
         waitStart_ = Clock::now();
         while (pending_.empty() && fill("the end of its output")) {
         }
-        if (!pending_.empty()) throw Fault{"printed more after the result: " + quoted(pending_)};
+        if (!pending_.empty()) throw Fault{"printed more after the result: " + quotedExcerpt(pending_, kQuoted)};
         const int status = reap(false);
         if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0))
             throw Fault{describeExit(status) + " at the end of the game" + stderrNote()};
@@ -310,8 +295,8 @@ private:
             return text.substr(std::min(lineStart, text.size()),
                                end == std::string::npos ? std::string::npos : end + 1 - lineStart);
         };
-        throw Fault{"wrong output for " + what + ": expected " + quoted(lineAt(expected)) + ", got " +
-                    quoted(lineAt(pending_))};
+        throw Fault{"wrong output for " + what + ": expected " + quotedExcerpt(lineAt(expected), kQuoted) + ", got " +
+                    quotedExcerpt(lineAt(pending_), kQuoted)};
     }
 
     Board board_ = Board(4);
@@ -328,9 +313,9 @@ private:
 
 }  // namespace
 
-std::unique_ptr<GameSession> makeExternalSession(const std::vector<std::string>& argv, const RefereeOptions& options,
+std::unique_ptr<RefereedPlayer> makeRefereedLabProgram(const std::vector<std::string>& argv, const RefereeOptions& options,
                                                  const std::vector<std::string>& environment) {
-    return std::make_unique<ExternalSession>(argv, options, std::chrono::milliseconds(0), environment);
+    return std::make_unique<RefereedLabProgram>(argv, options, std::chrono::milliseconds(0), environment);
 }
 
 }  // namespace reversi

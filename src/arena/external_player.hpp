@@ -6,11 +6,11 @@
 #include <string>
 #include <vector>
 
-#include "arena/game_session.hpp"
+#include "arena/refereed_player.hpp"
 
 namespace reversi {
 
-std::unique_ptr<GameSession> makeExternalSession(const std::vector<std::string>& argv, const RefereeOptions& options,
+std::unique_ptr<RefereedPlayer> makeRefereedLabProgram(const std::vector<std::string>& argv, const RefereeOptions& options,
                                                  const std::vector<std::string>& environment = {});
 
 }  // namespace reversi

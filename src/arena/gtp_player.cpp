@@ -1,6 +1,6 @@
 #include "arena/gtp_player.hpp"
 
-#include "arena/child_session.hpp"
+#include "arena/refereed_program.hpp"
 
 #include <cctype>
 #include <chrono>
@@ -14,27 +14,24 @@ namespace {
 // How long an engine may take to exit after `quit` (or EOF on its input) before it is killed.
 constexpr std::chrono::milliseconds kQuitGrace{100};
 
-class GtpSession final : public ChildSession {
+class RefereedGtpEngine final : public RefereedProgram {
 public:
-    GtpSession(std::vector<std::string> argv, const RefereeOptions& options)
-        : ChildSession(std::move(argv), options, kQuitGrace) {}
+    RefereedGtpEngine(std::vector<std::string> argv, const RefereeOptions& options)
+        : RefereedProgram(std::move(argv), options, kQuitGrace) {}
 
     std::string begin(int n, char) override {
-        try {
+        return faultOf([&] {
             board_ = Board(n);
             turn_ = kBlack;
             start();
             command("boardsize " + std::to_string(n));
             command("clear_board");
-            return {};
-        } catch (const Fault& f) {
-            return f.reason;
-        }
+        });
     }
 
     PlayerReply chooseMove(const Board& board, char colour) override {
         PlayerReply reply;
-        try {
+        reply.fault = faultOf([&] {
             sync(board, colour);
             const double before = cpuSeconds();
             const std::string answer =
@@ -50,24 +47,15 @@ public:
             const int row = std::atoi(word.c_str() + 1) - 1;
             if (row < 0 || row >= n) throw Fault{"bad move \"" + answer + "\""};
             reply.move = {row, col};
-            if (!board_.isLegalMove(row, col, colour)) return reply;  // the referee reports the illegal move
+            if (!board_.isLegalMove(row, col, colour)) return;  // the referee reports the illegal move
             apply(reply.move);
-        } catch (const Fault& f) {
-            reply.fault = f.reason;
-        }
+        });
         return reply;
     }
 
     void opponentMoved(Move) override {}  // caught up from the board before the next genmove
 
-    std::string end(const Board&) override {
-        try {
-            if (running()) command("quit");
-        } catch (const Fault&) {
-        }
-        stop();
-        return {};
-    }
+    std::string end(const Board&) override { return quitThenStop([this] { command("quit"); }); }
 
 private:
     // Plays `move` for turn_ on board_; the turn passes unless the other side has no move.
@@ -139,8 +127,8 @@ private:
 
 }  // namespace
 
-std::unique_ptr<GameSession> makeGtpSession(const std::vector<std::string>& argv, const RefereeOptions& options) {
-    return std::make_unique<GtpSession>(argv, options);
+std::unique_ptr<RefereedPlayer> makeRefereedGtpEngine(const std::vector<std::string>& argv, const RefereeOptions& options) {
+    return std::make_unique<RefereedGtpEngine>(argv, options);
 }
 
 }  // namespace reversi

@@ -4,7 +4,7 @@
 #include <chrono>
 #include <cstdio>
 
-#include "arena/child_session.hpp"
+#include "arena/refereed_program.hpp"
 #include "platform/printable.hpp"
 #include "rules/position_text.hpp"
 
@@ -17,26 +17,23 @@ constexpr std::chrono::milliseconds kQuitGrace{100};
 // Longest reply line kept; an engine that sends more without a newline is at fault.
 constexpr std::size_t kMaxLine = 1 << 16;
 
-class NBoardSession final : public ChildSession {
+class RefereedNBoardEngine final : public RefereedProgram {
 public:
-    NBoardSession(std::vector<std::string> argv, int depth, const RefereeOptions& options)
-        : ChildSession(std::move(argv), options, kQuitGrace), depth_(depth) {}
+    RefereedNBoardEngine(std::vector<std::string> argv, int depth, const RefereeOptions& options)
+        : RefereedProgram(std::move(argv), options, kQuitGrace), depth_(depth) {}
 
     std::string begin(int n, char) override {
         if (n != 8) return "an NBoard engine plays 8x8 only";
-        try {
+        return faultOf([&] {
             start();
             send("nboard 2");
             if (depth_ > 0) send("set depth " + std::to_string(depth_));
-            return {};
-        } catch (const Fault& f) {
-            return f.reason;
-        }
+        });
     }
 
     PlayerReply chooseMove(const Board& board, char colour) override {
         PlayerReply reply;
-        try {
+        reply.fault = faultOf([&] {
             send("set game " + nboardGameText(board, colour));
             const double before = cpuSeconds();
             send("go");
@@ -49,22 +46,13 @@ public:
             if (!sq.ok) throw Fault{"bad move \"" + printable(answer, 40) + "\""};
             if (sq.isPass) throw Fault{"answered PA with a legal move available"};
             reply.move = sq.move;  // the referee judges its legality
-        } catch (const Fault& f) {
-            reply.fault = f.reason;
-        }
+        });
         return reply;
     }
 
     void opponentMoved(Move) override {}  // the next `set game` carries the whole position
 
-    std::string end(const Board&) override {
-        try {
-            if (running()) send("quit");
-        } catch (const Fault&) {
-        }
-        stop();
-        return {};
-    }
+    std::string end(const Board&) override { return quitThenStop([this] { send("quit"); }); }
 
 private:
     void send(const std::string& text) {
@@ -108,9 +96,9 @@ std::string nboardGameText(const Board& board, char colour) {
            (colour == kBlack ? " *" : " O") + "];)";
 }
 
-std::unique_ptr<GameSession> makeNBoardSession(const std::vector<std::string>& argv, int depth,
+std::unique_ptr<RefereedPlayer> makeRefereedNBoardEngine(const std::vector<std::string>& argv, int depth,
                                                const RefereeOptions& options) {
-    return std::make_unique<NBoardSession>(argv, depth, options);
+    return std::make_unique<RefereedNBoardEngine>(argv, depth, options);
 }
 
 }  // namespace reversi

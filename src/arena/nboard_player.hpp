@@ -5,7 +5,7 @@
 // Each move sends the whole position as a GGF game (`set game` with BO[8 ...], so random openings and
 // passes need no history), then `go`, and reads lines until `=== MOVE`; other lines (status, nodestats,
 // set myname) are ignored. With `depth=D` as the spec's first word (`nboard:depth=12 PROGRAM ...`) the
-// session sends `set depth D` once after `nboard 2`. The CPU time of a move is the engine's whole
+// refereed engine sends `set depth D` once after `nboard 2`. The CPU time of a move is the engine's whole
 // process tree's, as for every external program.
 #pragma once
 
@@ -13,12 +13,12 @@
 #include <string>
 #include <vector>
 
-#include "arena/game_session.hpp"
+#include "arena/refereed_player.hpp"
 
 namespace reversi {
 
 // `depth`: the level sent with `set depth` (0: none sent, the engine's own default).
-std::unique_ptr<GameSession> makeNBoardSession(const std::vector<std::string>& argv, int depth,
+std::unique_ptr<RefereedPlayer> makeRefereedNBoardEngine(const std::vector<std::string>& argv, int depth,
                                                const RefereeOptions& options);
 
 // The GGF game that sets `board` with `colour` to move: "(;GM[Othello]...BO[8 <64 squares> <* or O>];)".

@@ -75,60 +75,94 @@ std::string joinCommandLine(const std::vector<std::string>& words) {
     return line;
 }
 
-Player parsePlayer(const std::string& spec) {
-    Player player;
-    player.name = spec;
-    player.spec = spec;
-    // "nboard:...", "gtpx:..." and the like: an unknown kind, not a program, even when the spec has a '/'.
+namespace {
+
+// "nboard:...", "gtpx:..." and the like: an unknown kind, not a program, even when the spec has a '/'.
+void refuseUnknownKind(const std::string& spec) {
     const std::size_t prefixEnd = spec.find(':');
-    if (prefixEnd != std::string::npos && prefixEnd > 0) {
-        const std::string prefix = spec.substr(0, prefixEnd);
-        const bool word = std::all_of(prefix.begin(), prefix.end(), [](char ch) {
-            return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_' || ch == '-';
-        });
-        static const char* const kKnown[] = {"cmd", "gtp", "nboard", "random", "greedy", "smarter", "smartest", "part2"};
-        if (word && std::none_of(std::begin(kKnown), std::end(kKnown), [&](const char* k) { return prefix == k; }))
-            bad(spec, "unknown player kind \"" + prefix + ":\" (known: random:, part2:, cmd:, gtp:, nboard:)");
+    if (prefixEnd == std::string::npos || prefixEnd == 0) return;
+    const std::string prefix = spec.substr(0, prefixEnd);
+    const bool word = std::all_of(prefix.begin(), prefix.end(), [](char ch) {
+        return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_' || ch == '-';
+    });
+    static const char* const kKnown[] = {"cmd", "gtp", "nboard", "random", "greedy", "smarter", "smartest", "part2"};
+    if (word && std::none_of(std::begin(kKnown), std::end(kKnown), [&](const char* k) { return prefix == k; }))
+        bad(spec, "unknown player kind \"" + prefix + ":\" (known: random:, part2:, cmd:, gtp:, nboard:)");
+}
+
+std::vector<std::string> commandWords(const std::string& spec, const std::string& command) {
+    try {
+        return splitCommandLine(command);
+    } catch (const std::invalid_argument& e) {
+        bad(spec, e.what());
     }
-    if (spec.rfind("gtp:", 0) == 0) {  // a GTP engine (gtp_player.hpp); openings allowed
+}
+
+// An NBoard engine (nboard_player.hpp): 8x8, openings allowed; "nboard:depth=D PROGRAM ARGS...".
+void parseNBoard(const std::string& spec, Player& player) {
+    player.argv = commandWords(spec, spec.substr(7));
+    if (!player.argv.empty() && player.argv[0].rfind("depth=", 0) == 0) {
+        int depth = 0;
+        if (!parseNumber(player.argv[0].substr(6), depth) || depth < 1 || depth > 60)
+            bad(spec, "depth= takes a level from 1 to 60");
+        player.nboardDepth = depth;
+        player.argv.erase(player.argv.begin());
+    }
+    if (player.argv.empty()) bad(spec, "no program named after nboard:");
+    player.kind = PlayerKind::kNBoard;
+}
+
+void applyPart2Option(const std::string& spec, const std::string& key, const std::string& value, Player& player) {
+    if (key == "time") {
+        double seconds = 0;
+        if (!parseNumber(value, seconds) || !(seconds >= 0.001 && seconds <= 60))
+            bad(spec, "time= takes CPU seconds per move from 0.001 to 60");
+        player.engine.moveTime = seconds;
+    } else if (key == "depth") {
+        int depth = 0;
+        if (!parseNumber(value, depth) || depth < 0 || depth > 64) bad(spec, "depth= takes a number of plies from 0 to 64");
+        player.engine.maxDepth = depth;
+    } else if (key.rfind("w.", 0) == 0) {
+        auto weights = std::make_shared<EvalWeights>(player.weights ? *player.weights : defaultEvalWeights());
         try {
-            player.argv = splitCommandLine(spec.substr(4));
+            applyWeights(*weights, key.substr(2) + "=" + value);
         } catch (const std::invalid_argument& e) {
             bad(spec, e.what());
         }
-        if (player.argv.empty()) bad(spec, "no program named after gtp:");
-        player.kind = PlayerKind::kGtp;
-        return player;
+        player.weights = weights;
+    } else if (key == "asp") {
+        int window = 0;
+        if (!parseNumber(value, window) || window < 0 || window > 100000)
+            bad(spec, "asp= takes an aspiration window in 1/100 discs from 0 (off) to 100000");
+        player.engine.aspiration = window;
+    } else if (key == "mpc") {
+        if (value != "on" && value != "off") bad(spec, "mpc= takes on or off");
+        player.engine.probCut = value == "on";
+    } else if (key == "eval") {
+        if (value != "hand" && value != "default") bad(spec, "eval= takes hand or default");
+        player.engine.evaluation = value == "hand" ? Evaluation::kHand : Evaluation::kDefault;
+    } else {
+        bad(spec, "unknown part2 option \"" + key + "\" (options: time=SECONDS, depth=PLIES, eval=hand|default, mpc=on|off, asp=WINDOW, w.WEIGHT=VALUE)");
     }
-    if (spec.rfind("nboard:", 0) == 0) {  // an NBoard engine (nboard_player.hpp); 8x8, openings allowed
-        try {
-            player.argv = splitCommandLine(spec.substr(7));
-        } catch (const std::invalid_argument& e) {
-            bad(spec, e.what());
-        }
-        if (!player.argv.empty() && player.argv[0].rfind("depth=", 0) == 0) {
-            int depth = 0;
-            if (!parseNumber(player.argv[0].substr(6), depth) || depth < 1 || depth > 60)
-                bad(spec, "depth= takes a level from 1 to 60");
-            player.nboardDepth = depth;
-            player.argv.erase(player.argv.begin());
-        }
-        if (player.argv.empty()) bad(spec, "no program named after nboard:");
-        player.kind = PlayerKind::kNBoard;
-        return player;
+}
+
+// "part2:time=0.1,depth=6,...": options separated by commas.
+void parsePart2Options(const std::string& spec, const std::string& args, Player& player) {
+    std::size_t start = 0;
+    while (start <= args.size() && !args.empty()) {
+        std::size_t comma = args.find(',', start);
+        if (comma == std::string::npos) comma = args.size();
+        const std::string option = args.substr(start, comma - start);
+        const std::size_t eq = option.find('=');
+        applyPart2Option(spec, option.substr(0, eq), eq == std::string::npos ? std::string() : option.substr(eq + 1),
+                         player);
+        start = comma + 1;
+        if (comma == args.size()) break;
     }
-    if (spec.rfind("cmd:", 0) == 0 || spec.find('/') != std::string::npos) {
-        const std::string command = spec.rfind("cmd:", 0) == 0 ? spec.substr(4) : spec;
-        try {
-            player.argv = splitCommandLine(command);
-        } catch (const std::invalid_argument& e) {
-            bad(spec, e.what());
-        }
-        if (player.argv.empty()) bad(spec, "no program named after cmd:");
-        player.kind = PlayerKind::kExternal;
-        player.name = command;
-        return player;
-    }
+}
+
+// random[:SEED], greedy, smarter, smartest, part2[:OPTIONS].
+void parseBuiltin(const std::string& spec, Player& player) {
     const std::size_t colon = spec.find(':');
     const std::string base = spec.substr(0, colon);
     const std::string args = colon == std::string::npos ? std::string() : spec.substr(colon + 1);
@@ -146,53 +180,35 @@ Player parsePlayer(const std::string& spec) {
                                           : PlayerKind::kSmartest;
     } else if (base == "part2") {
         player.kind = PlayerKind::kPart2;
-        std::size_t start = 0;
-        while (start <= args.size() && !args.empty()) {
-            std::size_t comma = args.find(',', start);
-            if (comma == std::string::npos) comma = args.size();
-            const std::string option = args.substr(start, comma - start);
-            const std::size_t eq = option.find('=');
-            const std::string key = option.substr(0, eq);
-            const std::string value = eq == std::string::npos ? std::string() : option.substr(eq + 1);
-            if (key == "time") {
-                double seconds = 0;
-                if (!parseNumber(value, seconds) || !(seconds >= 0.001 && seconds <= 60))
-                    bad(spec, "time= takes CPU seconds per move from 0.001 to 60");
-                player.engine.moveTime = seconds;
-            } else if (key == "depth") {
-                int depth = 0;
-                if (!parseNumber(value, depth) || depth < 0 || depth > 64)
-                    bad(spec, "depth= takes a number of plies from 0 to 64");
-                player.engine.maxDepth = depth;
-            } else if (key.rfind("w.", 0) == 0) {
-                auto weights = std::make_shared<EvalWeights>(player.weights ? *player.weights : defaultEvalWeights());
-                try {
-                    applyWeights(*weights, key.substr(2) + "=" + value);
-                } catch (const std::invalid_argument& e) {
-                    bad(spec, e.what());
-                }
-                player.weights = weights;
-            } else if (key == "asp") {
-                int window = 0;
-                if (!parseNumber(value, window) || window < 0 || window > 100000)
-                    bad(spec, "asp= takes an aspiration window in 1/100 discs from 0 (off) to 100000");
-                player.engine.aspiration = window;
-            } else if (key == "mpc") {
-                if (value != "on" && value != "off") bad(spec, "mpc= takes on or off");
-                player.engine.probCut = value == "on";
-            } else if (key == "eval") {
-                if (value != "hand" && value != "default") bad(spec, "eval= takes hand or default");
-                player.engine.evaluation = value == "hand" ? Evaluation::kHand : Evaluation::kDefault;
-            } else {
-                bad(spec, "unknown part2 option \"" + key + "\" (options: time=SECONDS, depth=PLIES, eval=hand|default, mpc=on|off, asp=WINDOW, w.WEIGHT=VALUE)");
-            }
-            start = comma + 1;
-            if (comma == args.size()) break;
-        }
+        parsePart2Options(spec, args, player);
     } else {
         bad(spec,
             "expected random[:SEED], greedy, smarter, smartest, part2[:time=S,depth=D,eval=E], cmd:PROGRAM ARGS... "
             "or a program path containing '/'");
+    }
+}
+
+}  // namespace
+
+Player parsePlayer(const std::string& spec) {
+    Player player;
+    player.name = spec;
+    player.spec = spec;
+    refuseUnknownKind(spec);
+    if (spec.rfind("gtp:", 0) == 0) {  // a GTP engine (gtp_player.hpp); openings allowed
+        player.argv = commandWords(spec, spec.substr(4));
+        if (player.argv.empty()) bad(spec, "no program named after gtp:");
+        player.kind = PlayerKind::kGtp;
+    } else if (spec.rfind("nboard:", 0) == 0) {
+        parseNBoard(spec, player);
+    } else if (spec.rfind("cmd:", 0) == 0 || spec.find('/') != std::string::npos) {
+        const std::string command = spec.rfind("cmd:", 0) == 0 ? spec.substr(4) : spec;
+        player.argv = commandWords(spec, command);
+        if (player.argv.empty()) bad(spec, "no program named after cmd:");
+        player.kind = PlayerKind::kExternal;
+        player.name = command;
+    } else {
+        parseBuiltin(spec, player);
     }
     return player;
 }

@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "players/opponents.hpp"
-#include "arena/sessions.hpp"
+#include "arena/refereed_players.hpp"
 #include "platform/splitmix.hpp"
 
 namespace reversi {
@@ -61,20 +61,11 @@ std::vector<Move> randomOpening(int n, int plies, std::uint64_t seed) {
     }
 }
 
-GameResult playGame(const Player& black, const Player& white, int n, const std::vector<Move>& opening,
-                    std::uint64_t gameSeed, int gameIndex, const RefereeOptions& options,
-                    const std::function<void(char)>& onTurn) {
-    GameResult result;
-    result.size = n;
-    Board board(n);
+namespace {
+
+// Plays the opening for the players; returns whose turn it is after it.
+char playOpening(const std::vector<Move>& opening, Board& board, GameResult& result) {
     char turn = kBlack;
-    auto forfeit = [&](char colour, const std::string& reason) {
-        result.forfeitBy = colour;
-        result.reason = oneLine(reason);
-        finishCounts(result, board);
-        return result;
-    };
-    // The opening, played by the referee.
     for (const Move move : opening) {
         if (!board.hasLegalMove(turn)) turn = opponentOf(turn);
         if (board.applyMove(move.row, move.col, turn) == 0)
@@ -83,46 +74,70 @@ GameResult playGame(const Player& black, const Player& white, int n, const std::
         turn = opponentOf(turn);
     }
     result.openingPlies = static_cast<int>(opening.size());
+    return turn;
+}
+
+// Asks `turn`'s player for its move, checks it, times it and plays it; returns the fault that loses the
+// game ("" when the move stands).
+std::string refereeMove(RefereedPlayer* players[2], char turn, Board& board, const RefereeOptions& options,
+                        GameResult& result) {
+    const int side = colourIndex(turn);
+    const PlayerReply reply = players[side]->chooseMove(board, turn);
+    if (!reply.fault.empty()) return reply.fault;
+    if (!board.isLegalMove(reply.move.row, reply.move.col, turn))
+        return "illegal move " + (reply.move.isNone() || !positionInBounds(board.size(), reply.move.row, reply.move.col)
+                                      ? std::string("(none)")
+                                      : labMove(reply.move));
+    ++result.moveCount[side];
+    result.totalSeconds[side] += reply.seconds;
+    if (reply.seconds > result.longestSeconds[side]) result.longestSeconds[side] = reply.seconds;
+    if (reply.seconds > options.timeLimit)
+        return "move " + labMove(reply.move) + " took " + secondsText(reply.seconds) +
+               " s of CPU time, over the limit of " + secondsText(options.timeLimit) + " s";
+    board.applyMove(reply.move.row, reply.move.col, turn);
+    result.moves.push_back(reply.move);
+    players[1 - side]->opponentMoved(reply.move);
+    return {};
+}
+
+}  // namespace
+
+GameResult playGame(const Player& black, const Player& white, int n, const std::vector<Move>& opening,
+                    std::uint64_t gameSeed, int gameIndex, const RefereeOptions& options,
+                    const std::function<void(char)>& onTurn) {
+    GameResult result;
+    result.size = n;
+    Board board(n);
+    auto forfeit = [&](char colour, const std::string& reason) {
+        result.forfeitBy = colour;
+        result.reason = oneLine(reason);
+        finishCounts(result, board);
+        return result;
+    };
+    char turn = playOpening(opening, board, result);
     if (!opening.empty() && (black.isExternal() || white.isExternal()))
         throw std::invalid_argument("an external program always starts from the standard position: "
                                     "random openings need built-in players");
-
-    std::unique_ptr<GameSession> sessions[2];
-    sessions[0] = newSession(black, gameSeed, gameIndex, kBlack, options);
-    sessions[1] = newSession(white, gameSeed, gameIndex, kWhite, options);
+    const std::unique_ptr<RefereedPlayer> seats[2] = {newRefereedPlayer(black, gameSeed, gameIndex, kBlack, options),
+                                                      newRefereedPlayer(white, gameSeed, gameIndex, kWhite, options)};
+    RefereedPlayer* players[2] = {seats[0].get(), seats[1].get()};
     for (const char colour : {kBlack, kWhite}) {
-        const std::string fault = sessions[colourIndex(colour)]->begin(n, colour);
+        const std::string fault = players[colourIndex(colour)]->begin(n, colour);
         if (!fault.empty()) return forfeit(colour, fault);
     }
-
     for (;;) {
         if (!board.hasLegalMove(turn)) {
             if (!board.hasLegalMove(opponentOf(turn))) break;
             turn = opponentOf(turn);
             continue;
         }
-        const int side = colourIndex(turn);
         if (onTurn) onTurn(turn);
-        const PlayerReply reply = sessions[side]->chooseMove(board, turn);
-        if (!reply.fault.empty()) return forfeit(turn, reply.fault);
-        if (!board.isLegalMove(reply.move.row, reply.move.col, turn))
-            return forfeit(turn, "illegal move " +
-                                     (reply.move.isNone() || !positionInBounds(n, reply.move.row, reply.move.col)
-                                          ? std::string("(none)")
-                                          : labMove(reply.move)));
-        ++result.moveCount[side];
-        result.totalSeconds[side] += reply.seconds;
-        if (reply.seconds > result.longestSeconds[side]) result.longestSeconds[side] = reply.seconds;
-        if (reply.seconds > options.timeLimit)
-            return forfeit(turn, "move " + labMove(reply.move) + " took " + secondsText(reply.seconds) +
-                                     " s of CPU time, over the limit of " + secondsText(options.timeLimit) + " s");
-        board.applyMove(reply.move.row, reply.move.col, turn);
-        result.moves.push_back(reply.move);
-        sessions[1 - side]->opponentMoved(reply.move);
+        const std::string fault = refereeMove(players, turn, board, options, result);
+        if (!fault.empty()) return forfeit(turn, fault);
         turn = opponentOf(turn);
     }
     for (const char colour : {kBlack, kWhite}) {
-        const std::string fault = sessions[colourIndex(colour)]->end(board);
+        const std::string fault = players[colourIndex(colour)]->end(board);
         if (!fault.empty()) return forfeit(colour, fault);
     }
     finishCounts(result, board);

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "arena/game_session.hpp"
+#include "arena/refereed_player.hpp"
 #include "arena/player.hpp"
 #include "rules/board.hpp"
 #include "rules/notation.hpp"

@@ -9,8 +9,9 @@
 #include <map>
 #include <stdexcept>
 
+#include "arena/match_report.hpp"
 #include "platform/atomic_file.hpp"
-#include "platform/json_reader.hpp"
+#include "platform/json_text.hpp"
 #include "platform/text_file.hpp"
 
 namespace reversi {
@@ -19,16 +20,22 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string number(double value) {
-    if (!std::isfinite(value)) return "0";
-    char text[40];
-    std::snprintf(text, sizeof text, "%.9g", value);
-    return text;
-}
+// Seconds and limits with nine significant digits; a value that is not finite (never written) as 0.
+Json number9(double value) { return jsonNumber(std::isfinite(value) ? value : 0, 9); }
 
 // Settings and game records are a few KiB: a file far larger (or a device that never ends, linked in
 // place of one) is refused instead of read into memory.
 std::string readWhole(const std::string& path) { return readWholeFile(path, std::size_t{16} << 20); }
+
+// Whether a results directory's settings.json holds `settings`: compared as JSON, so that a file an earlier
+// version wrote (another escape for the same character) still resumes.
+bool sameSettings(const std::string& stored, const std::string& settings) {
+    try {
+        return parseJsonText(stored) == parseJsonText(settings);
+    } catch (const std::invalid_argument&) {
+        return false;
+    }
+}
 
 void makeDirectory(const std::string& dir) {
     std::error_code ec;
@@ -39,53 +46,44 @@ void makeDirectory(const std::string& dir) {
 }  // namespace
 
 std::string settingsJson(bool tournament, const std::vector<Player>& players, const MatchOptions& options) {
-    std::string j = "{\n  \"kind\": " + jsonQuote(tournament ? "tournament" : "match") + ",\n  \"players\": [\n";
-    for (std::size_t i = 0; i < players.size(); ++i)
-        j += "    {\"name\": " + jsonQuote(players[i].name) + ", \"spec\": " + jsonQuote(players[i].spec) + "}" +
-             (i + 1 < players.size() ? ",\n" : "\n");
-    j += "  ],\n  \"sizes\": [";
-    for (std::size_t i = 0; i < options.sizes.size(); ++i) j += (i ? ", " : "") + std::to_string(options.sizes[i]);
-    j += "],\n  \"games_per_pair_and_size\": " + std::to_string(options.games) +
-         ",\n  \"opening_plies\": " + std::to_string(options.openingPlies) +
-         // Only when set, so that the results of matches from before the option still resume.
-         (options.openingBalance >= 0 ? ",\n  \"opening_balance\": " + number(options.openingBalance) : std::string()) +
-         ",\n  \"seed\": " + std::to_string(options.seed) + ",\n  \"time_limit\": " + number(options.referee.timeLimit) +
-         ",\n  \"wall_limit\": " + number(options.referee.wallLimit) +
-         ",\n  \"memory_limit_mib\": " + std::to_string(options.referee.limits.memoryBytes >> 20) +
-         ",\n  \"run_as\": " + jsonQuote(options.referee.runAs) + "\n}\n";
-    return j;
+    Json j;
+    j["kind"] = tournament ? "tournament" : "match";
+    j["players"] = Json::array();
+    for (const Player& p : players) j["players"].push_back({{"name", p.name}, {"spec", p.spec}});
+    addSettingsJson(j, options, 9);
+    j["wall_limit"] = number9(options.referee.wallLimit);
+    j["memory_limit_mib"] = options.referee.limits.memoryBytes >> 20;
+    j["run_as"] = options.referee.runAs;
+    return jsonDocument(j);
 }
 
 StoredSettings readSettings(const std::string& dir) {
     const std::string path = dir + "/settings.json";
     StoredSettings stored;
     try {
-        const JsonValue j = parseJson(readWhole(path));
-        const std::string kind = j.at("kind").asString();
+        const Json j = parseJsonText(readWhole(path));
+        const std::string kind = jsonString(j, "kind");
         if (kind != "match" && kind != "tournament") throw std::invalid_argument("kind is neither match nor tournament");
         stored.tournament = kind == "tournament";
-        for (const JsonValue& p : j.at("players").asArray()) {
-            Player player = parsePlayer(p.at("spec").asString());
-            player.name = p.at("name").asString();
+        for (const Json& p : jsonArray(j, "players")) {
+            Player player = parsePlayer(jsonString(p, "spec"));
+            player.name = jsonString(p, "name");
             stored.players.push_back(std::move(player));
         }
-        stored.options.sizes.clear();
-        for (const JsonValue& n : j.at("sizes").asArray()) stored.options.sizes.push_back(static_cast<int>(n.asInteger()));
-        stored.options.games = static_cast<int>(j.at("games_per_pair_and_size").asInteger());
-        stored.options.openingPlies = static_cast<int>(j.at("opening_plies").asInteger());
-        if (j.has("opening_balance")) stored.options.openingBalance = j.at("opening_balance").asNumber();
-        stored.options.seed = static_cast<std::uint64_t>(j.at("seed").asNumber());
-        stored.options.referee.timeLimit = j.at("time_limit").asNumber();
-        stored.options.referee.wallLimit = j.at("wall_limit").asNumber();
-        stored.options.referee.limits.memoryBytes = static_cast<std::uint64_t>(j.at("memory_limit_mib").asInteger()) << 20;
-        stored.options.referee.runAs = j.at("run_as").asString();
+        MatchOptions& options = stored.options;
+        options.sizes.clear();
+        for (const std::int64_t n : jsonIntegers(j, "sizes")) options.sizes.push_back(static_cast<int>(n));
+        options.games = static_cast<int>(jsonInteger(j, "games_per_pair_and_size"));
+        options.openingPlies = static_cast<int>(jsonInteger(j, "opening_plies"));
+        if (j.contains("opening_balance")) options.openingBalance = jsonDouble(j, "opening_balance");
+        options.seed = jsonUnsigned(j, "seed");
+        options.referee.timeLimit = jsonDouble(j, "time_limit");
+        options.referee.wallLimit = jsonDouble(j, "wall_limit");
+        options.referee.limits.memoryBytes = static_cast<std::uint64_t>(jsonInteger(j, "memory_limit_mib")) << 20;
+        options.referee.runAs = jsonString(j, "run_as");
     } catch (const std::invalid_argument& e) {
         throw std::runtime_error(path + ": " + e.what());
     }
-    // The seed is written as an integer of up to 20 digits: read it exactly.
-    const std::string text = readWhole(path);
-    const std::size_t at = text.find("\"seed\": ");
-    if (at != std::string::npos) stored.options.seed = std::strtoull(text.c_str() + at + 8, nullptr, 10);
     return stored;
 }
 
@@ -94,7 +92,7 @@ void prepareResultsDir(const std::string& dir, const std::string& settings) {
     const std::string path = dir + "/settings.json";
     std::error_code ec;
     if (fs::exists(path, ec)) {
-        if (readWhole(path) != settings)
+        if (!sameSettings(readWhole(path), settings))
             throw std::invalid_argument(dir + " holds the results of another match or tournament (its settings.json "
                                         "differs: other players or options); use another directory");
         return;
@@ -110,62 +108,80 @@ std::string storedGamePath(const std::string& dir, int index) {
 
 std::string gameJsonLine(const std::vector<Player>& players, const GameRecord& g) {
     const GameResult& r = g.result;
-    std::string j = "{\"game\": " + std::to_string(g.task.index + 1) + ", \"size\": " + std::to_string(r.size) +
-                    ", \"black\": " + jsonQuote(players[g.task.black].name) +
-                    ", \"white\": " + jsonQuote(players[g.task.white].name) + ", \"winner\": \"" + r.winner + "\"" +
-                    ", \"black_discs\": " + std::to_string(r.blackDiscs) +
-                    ", \"white_discs\": " + std::to_string(r.whiteDiscs) +
-                    ", \"opening_plies\": " + std::to_string(r.openingPlies) +
-                    ", \"moves\": " + jsonQuote(compactMoveList(r.moves)) + ", \"move_count\": [" +
-                    std::to_string(r.moveCount[0]) + ", " + std::to_string(r.moveCount[1]) + "], \"total_seconds\": [" +
-                    number(r.totalSeconds[0]) + ", " + number(r.totalSeconds[1]) + "], \"longest_move\": [" +
-                    number(r.longestSeconds[0]) + ", " + number(r.longestSeconds[1]) + "]";
-    if (r.forfeitBy) j += std::string(", \"forfeit\": \"") + r.forfeitBy + "\", \"reason\": " + jsonQuote(r.reason);
-    j += ", \"black_spec\": " + jsonQuote(players[g.task.black].spec) +
-         ", \"white_spec\": " + jsonQuote(players[g.task.white].spec) + "}\n";
-    return j;
+    Json j;
+    j["game"] = g.task.index + 1;
+    j["size"] = r.size;
+    j["black"] = players[g.task.black].name;
+    j["white"] = players[g.task.white].name;
+    j["winner"] = std::string(1, r.winner);
+    j["black_discs"] = r.blackDiscs;
+    j["white_discs"] = r.whiteDiscs;
+    j["opening_plies"] = r.openingPlies;
+    j["moves"] = compactMoveList(r.moves);
+    j["move_count"] = Json::array({r.moveCount[0], r.moveCount[1]});
+    j["total_seconds"] = Json::array({number9(r.totalSeconds[0]), number9(r.totalSeconds[1])});
+    j["longest_move"] = Json::array({number9(r.longestSeconds[0]), number9(r.longestSeconds[1])});
+    if (r.forfeitBy) {
+        j["forfeit"] = std::string(1, r.forfeitBy);
+        j["reason"] = r.reason;
+    }
+    j["black_spec"] = players[g.task.black].spec;
+    j["white_spec"] = players[g.task.white].spec;
+    return jsonLine(j) + "\n";
 }
 
+namespace {
+
+int playerIndex(const std::vector<Player>& players, const std::string& name) {
+    for (std::size_t i = 0; i < players.size(); ++i)
+        if (players[i].name == name) return static_cast<int>(i);
+    throw std::invalid_argument("unknown player \"" + name + "\"");
+}
+
+// One of "B", "W" (and "D" when `draw`) as its letter.
+char colourLetter(const Json& j, const char* key, bool draw) {
+    const std::string text = jsonString(j, key);
+    if (text != "B" && text != "W" && !(draw && text == "D")) throw std::invalid_argument(std::string("bad ") + key);
+    return text[0];
+}
+
+void readTimes(const Json& j, GameResult& r) {
+    const std::vector<std::int64_t> counts = jsonIntegers(j, "move_count");
+    const std::vector<double> totals = jsonDoubles(j, "total_seconds");
+    const std::vector<double> longest = jsonDoubles(j, "longest_move");
+    if (counts.size() != 2 || totals.size() != 2 || longest.size() != 2) throw std::invalid_argument("bad times");
+    for (int side = 0; side < 2; ++side) {
+        r.moveCount[side] = static_cast<int>(counts[side]);
+        r.totalSeconds[side] = totals[side];
+        r.longestSeconds[side] = longest[side];
+    }
+}
+
+}  // namespace
+
 GameRecord parseGameJsonLine(const std::string& line, const std::vector<Player>& players) {
-    const JsonValue j = parseJson(line);
-    auto playerIndex = [&](const std::string& name) {
-        for (std::size_t i = 0; i < players.size(); ++i)
-            if (players[i].name == name) return static_cast<int>(i);
-        throw std::invalid_argument("unknown player \"" + name + "\"");
-    };
+    const Json j = parseJsonText(line);
     GameRecord g;
-    g.task.index = static_cast<int>(j.at("game").asInteger()) - 1;
+    g.task.index = static_cast<int>(jsonInteger(j, "game")) - 1;
     if (g.task.index < 0) throw std::invalid_argument("bad game number");
     GameResult& r = g.result;
-    r.size = static_cast<int>(j.at("size").asInteger());
+    r.size = static_cast<int>(jsonInteger(j, "size"));
     if (!isValidSize(r.size)) throw std::invalid_argument("bad board size");
     g.task.size = r.size;
-    g.task.black = playerIndex(j.at("black").asString());
-    g.task.white = playerIndex(j.at("white").asString());
-    const std::string winner = j.at("winner").asString();
-    if (winner != "B" && winner != "W" && winner != "D") throw std::invalid_argument("bad winner");
-    r.winner = winner[0];
-    r.blackDiscs = static_cast<int>(j.at("black_discs").asInteger());
-    r.whiteDiscs = static_cast<int>(j.at("white_discs").asInteger());
-    r.openingPlies = static_cast<int>(j.at("opening_plies").asInteger());
-    const std::string moves = j.at("moves").asString();
+    g.task.black = playerIndex(players, jsonString(j, "black"));
+    g.task.white = playerIndex(players, jsonString(j, "white"));
+    r.winner = colourLetter(j, "winner", true);
+    r.blackDiscs = static_cast<int>(jsonInteger(j, "black_discs"));
+    r.whiteDiscs = static_cast<int>(jsonInteger(j, "white_discs"));
+    r.openingPlies = static_cast<int>(jsonInteger(j, "opening_plies"));
+    const std::string& moves = jsonString(j, "moves");
     if (!moves.empty()) r.moves = parseMoveList(moves, r.size);
     if (r.openingPlies < 0 || r.openingPlies > static_cast<int>(r.moves.size())) throw std::invalid_argument("bad opening");
     g.task.opening.assign(r.moves.begin(), r.moves.begin() + r.openingPlies);
-    for (int side = 0; side < 2; ++side) {
-        const auto& counts = j.at("move_count").asArray();
-        const auto& totals = j.at("total_seconds").asArray();
-        const auto& longest = j.at("longest_move").asArray();
-        if (counts.size() != 2 || totals.size() != 2 || longest.size() != 2) throw std::invalid_argument("bad times");
-        r.moveCount[side] = static_cast<int>(counts[side].asInteger());
-        r.totalSeconds[side] = totals[side].asNumber();
-        r.longestSeconds[side] = longest[side].asNumber();
-    }
-    if (j.has("forfeit")) {
-        const std::string side = j.at("forfeit").asString();
-        if (side != "B" && side != "W") throw std::invalid_argument("bad forfeit");
-        r.forfeitBy = side[0];
-        r.reason = j.at("reason").asString();
+    readTimes(j, r);
+    if (j.contains("forfeit")) {
+        r.forfeitBy = colourLetter(j, "forfeit", false);
+        r.reason = jsonString(j, "reason");
     }
     return g;
 }
@@ -220,8 +236,8 @@ std::string planLine(const std::string& reversi, const std::vector<Player>& play
     const Player& white = players[task.white];
     std::string line = shellQuote(reversi) + " game " + shellQuote(black.spec) + " " + shellQuote(white.spec) +
                        " --size " + std::to_string(task.size) + " --game " + std::to_string(task.index + 1) +
-                       " --seed " + std::to_string(task.seed) + " --time-limit " + number(options.referee.timeLimit) +
-                       " --wall-limit " + number(options.referee.wallLimit) + " --memory-limit " +
+                       " --seed " + std::to_string(task.seed) + " --time-limit " + jsonLine(number9(options.referee.timeLimit)) +
+                       " --wall-limit " + jsonLine(number9(options.referee.wallLimit)) + " --memory-limit " +
                        std::to_string(options.referee.limits.memoryBytes >> 20) + " --run-as " +
                        shellQuote(options.referee.runAs) + " --black-name " + shellQuote(black.name) +
                        " --white-name " + shellQuote(white.name);

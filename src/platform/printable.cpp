@@ -1,5 +1,8 @@
 #include "platform/printable.hpp"
 
+#include <cstdarg>
+#include <cstdio>
+
 namespace reversi {
 
 namespace {
@@ -84,6 +87,36 @@ bool hasControlCharacters(std::string_view text) {
         i += length;
     }
     return false;
+}
+
+std::string formatText(const char* format, ...) {
+    va_list args;
+    va_start(args, format);
+    va_list again;
+    va_copy(again, args);
+    const int length = std::vsnprintf(nullptr, 0, format, args);
+    va_end(args);
+    std::string text(length > 0 ? static_cast<std::size_t>(length) : 0, '\0');
+    if (length > 0) std::vsnprintf(text.data(), text.size() + 1, format, again);
+    va_end(again);
+    return text;
+}
+
+std::string quotedExcerpt(std::string_view text, std::size_t limit) {
+    std::string out = "\"";
+    for (std::size_t i = 0; i < text.size() && i < limit; ++i) {
+        const unsigned char ch = static_cast<unsigned char>(text[i]);
+        if (ch == '\n')
+            out += "\\n";
+        else if (ch == '"' || ch == '\\')
+            out += std::string("\\") + static_cast<char>(ch);
+        else if (ch < 32 || ch >= 127)
+            out += formatText("\\x%02x", ch);
+        else
+            out += static_cast<char>(ch);
+    }
+    if (text.size() > limit) out += "...";
+    return out + "\"";
 }
 
 }  // namespace reversi

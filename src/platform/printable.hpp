@@ -19,4 +19,12 @@ std::string printable(std::string_view text, std::size_t maxBytes = std::string_
 // that are not UTF-8: such text is refused as a name.
 bool hasControlCharacters(std::string_view text);
 
+// printf into a string of any length (the compiler checks the arguments against the format).
+std::string formatText(const char* format, ...) __attribute__((format(printf, 1, 2)));
+
+// `text` in double quotes for a message about what a program printed, in plain ASCII: quotes and
+// backslashes escaped, a newline as \n, other control bytes and every byte above 126 as \xhh; at most
+// `limit` bytes of `text`, then "...".
+std::string quotedExcerpt(std::string_view text, std::size_t limit);
+
 }  // namespace reversi

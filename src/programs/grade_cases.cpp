@@ -56,6 +56,29 @@ LabCase lab6Case(std::uint64_t seed, int index) {
     return c;
 }
 
+// A taken square, a square that flips nothing, or a square off the board, as `person`'s last move
+// (`m`); returns how the case's description says the game ends.
+std::string invalidMove(const Board& board, char person, Random& rng, Move& m) {
+    const int n = board.size();
+    std::vector<Move> taken, empty;
+    for (int r = 0; r < n; ++r)
+        for (int col = 0; col < n; ++col) {
+            if (board.at(r, col) != kEmpty)
+                taken.push_back({r, col});
+            else if (!board.isLegalMove(r, col, person))
+                empty.push_back({r, col});
+        }
+    int kind = static_cast<int>(rng.below(3));
+    if (kind == 1 && empty.empty()) kind = 0;
+    if (kind == 2 && n == 26) kind = 0;  // no lower-case letter is off a 26x26 board
+    m = Move{n, static_cast<int>(rng.below(n))};  // kind 2, off the board: the row after the last
+    if (kind == 0) m = taken[rng.below(taken.size())];
+    if (kind == 1) m = empty[rng.below(empty.size())];
+    return kind == 0   ? "ends with a move on a taken square"
+           : kind == 1 ? "ends with a move that flips nothing"
+                       : "ends with a move off the board";
+}
+
 // One Part 1 game; false when it is not the game wanted: no pass though `needPass`, or over before the
 // invalid move it should end with.
 bool part1Case(std::uint64_t seed, int index, bool needPass, Edition edition, LabCase& c) {
@@ -83,25 +106,9 @@ bool part1Case(std::uint64_t seed, int index, bool needPass, Edition edition, La
             board.applyMove(m.row, m.col, turn);
         } else {
             if (personMoves == invalidAt) {
-                // A taken square, a square that flips nothing, or a square off the board.
-                std::vector<Move> taken, empty;
-                for (int r = 0; r < n; ++r)
-                    for (int col = 0; col < n; ++col) {
-                        if (board.at(r, col) != kEmpty)
-                            taken.push_back({r, col});
-                        else if (!board.isLegalMove(r, col, person))
-                            empty.push_back({r, col});
-                    }
-                int kind = static_cast<int>(rng.below(3));
-                if (kind == 1 && empty.empty()) kind = 0;
-                if (kind == 2 && n == 26) kind = 0;  // no lower-case letter is off a 26x26 board
-                Move m{n, static_cast<int>(rng.below(n))};  // kind 2, off the board: the row after the last
-                if (kind == 0) m = taken[rng.below(taken.size())];
-                if (kind == 1) m = empty[rng.below(empty.size())];
+                Move m;
+                ending = invalidMove(board, person, rng, m);
                 input += square(m.row, m.col) + "\n";
-                ending = kind == 0   ? "ends with a move on a taken square"
-                         : kind == 1 ? "ends with a move that flips nothing"
-                                     : "ends with a move off the board";
                 break;
             }
             const std::vector<Move> legal = board.legalMoves(turn);

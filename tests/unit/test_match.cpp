@@ -5,8 +5,12 @@
 #include <cmath>
 #include <string>
 
+#include "arena/game_pool.hpp"
 #include "arena/match.hpp"
+#include "arena/match_report.hpp"
+#include "arena/ratings.hpp"
 #include "arena/results_store.hpp"
+#include "arena/saved_game.hpp"
 
 using namespace reversi;
 

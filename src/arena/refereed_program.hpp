@@ -1,32 +1,34 @@
-// The part of a referee session that runs another program as a player: starting it in a sandbox
+// A refereed player that is another program: starting it in a sandbox
 // (platform/sandbox.hpp: its own session, no inherited descriptors, limits, the CPU time of its whole
 // process tree), writing to it, reading its CPU time and ending it with everything it started. The
-// lab-protocol session (external_player.cpp) and the GTP session (gtp_player.cpp) derive from it; each
+// lab-protocol program (external_player.cpp), the GTP engine (gtp_player.cpp) and the NBoard engine
+// (nboard_player.cpp) derive from it; each
 // keeps its own protocol, its reading and its messages.
 #pragma once
 
 #include <sys/types.h>
 
 #include <chrono>
+#include <functional>
 #include <string>
 #include <vector>
 
-#include "arena/game_session.hpp"
+#include "arena/refereed_player.hpp"
 #include "platform/sandbox.hpp"
 
 namespace reversi {
 
-class ChildSession : public GameSession {
+class RefereedProgram : public RefereedPlayer {
 public:
     // `exitGrace`: how long stop() lets the program exit by itself once its input is closed (a GTP
     // engine after `quit`) before it is killed.
-    ChildSession(std::vector<std::string> argv, const RefereeOptions& options,
+    RefereedProgram(std::vector<std::string> argv, const RefereeOptions& options,
                  std::chrono::milliseconds exitGrace = std::chrono::milliseconds(0),
                  std::vector<std::string> environment = {});
-    ~ChildSession() override;  // stop(): no process of the program outlives its session
+    ~RefereedProgram() override;  // stop(): no process of the program outlives its game
 
 protected:
-    // Thrown inside a session when the program misbehaves; turned into a fault at the GameSession interface.
+    // Thrown inside a protocol when the program misbehaves; turned into a fault at the RefereedPlayer interface.
     struct Fault {
         std::string reason;
     };
@@ -43,8 +45,13 @@ protected:
     void stop();
     // Waits for the program to exit: with a zero `grace` it is killed at once, otherwise when still
     // running after `grace`, so that no program can hang the referee. Then every process it started
-    // is killed too, and the session forgets it.
+    // is killed too, and this object forgets it.
     Exit waitForExit(std::chrono::duration<double> grace);
+    // Runs one step of a protocol; returns the reason of the Fault it throws, or "" when it throws none.
+    static std::string faultOf(const std::function<void()>& step);
+    // The end of a game for an engine with a quit command: `sendQuit` while it runs (a fault then is
+    // ignored: the game is over), then stop(). Never a fault.
+    std::string quitThenStop(const std::function<void()>& sendQuit);
     // Writes all of `text`; false when the program no longer reads its input.
     bool writeAll(const std::string& text);
 
@@ -52,7 +59,7 @@ protected:
     int fromChild() const { return sandbox_.output(); }  // the program's standard output (non-blocking)
     // Readable (for poll) when the program's exit has been reported.
     int exitDescriptor() const { return sandbox_.statusDescriptor(); }
-    // Whether the program itself has exited (its descendants may still run until the session ends).
+    // Whether the program itself has exited (its descendants may still run until this object ends them).
     bool programExited() { return sandbox_.started() && sandbox_.exited(); }
     const RefereeOptions& options() const { return options_; }
     // " (its standard error: \"...\")" with the end of what it wrote there, or "" when it wrote nothing.
@@ -62,7 +69,7 @@ protected:
     // One step of waiting for a reply: up to 10 ms for output, appended to `buffer` without carriage
     // returns. Throws a Fault (`late` or `exited`) past the wall-clock `deadline` or when the program has
     // exited (with stderrNote() when `exitedNote`), and, with `cpuMark`, once its CPU time since *cpuMark
-    // passes the limit; a program over a limit is killed first. Protocol sessions loop on it until
+    // passes the limit; a program over a limit is killed first. Protocols loop on it until
     // their reply is complete.
     void readSome(std::string& buffer, std::chrono::steady_clock::time_point deadline, const double* cpuMark,
                   const std::string& late, const std::string& exited, bool exitedNote = false);

@@ -33,9 +33,9 @@ struct PlayerReply {
 
 // One player's side of one game. The referee calls begin once, then, in game order, chooseMove on
 // this player's turns and opponentMoved after each opponent move, and finally end.
-class GameSession {
+class RefereedPlayer {
 public:
-    virtual ~GameSession() = default;
+    virtual ~RefereedPlayer() = default;
     // Returns a fault (empty: ready).
     virtual std::string begin(int n, char colour) = 0;
     virtual PlayerReply chooseMove(const Board& board, char colour) = 0;

@@ -1,4 +1,4 @@
-#include "arena/child_session.hpp"
+#include "arena/refereed_program.hpp"
 
 #include <poll.h>
 #include <unistd.h>
@@ -12,13 +12,13 @@
 
 namespace reversi {
 
-ChildSession::ChildSession(std::vector<std::string> argv, const RefereeOptions& options,
+RefereedProgram::RefereedProgram(std::vector<std::string> argv, const RefereeOptions& options,
                            std::chrono::milliseconds exitGrace, std::vector<std::string> environment)
     : argv_(std::move(argv)), environment_(std::move(environment)), options_(options), exitGrace_(exitGrace) {}
 
-ChildSession::~ChildSession() { stop(); }
+RefereedProgram::~RefereedProgram() { stop(); }
 
-void ChildSession::start() {
+void RefereedProgram::start() {
     try {
         SandboxOptions sandbox;
         sandbox.limits = options_.limits;
@@ -31,12 +31,12 @@ void ChildSession::start() {
     }
 }
 
-void ChildSession::stop() {
+void RefereedProgram::stop() {
     sandbox_.closeInput();
     waitForExit(exitGrace_);
 }
 
-ChildSession::Exit ChildSession::waitForExit(std::chrono::duration<double> grace) {
+RefereedProgram::Exit RefereedProgram::waitForExit(std::chrono::duration<double> grace) {
     Exit ended;
     if (!sandbox_.started()) return ended;
     if (grace.count() <= 0 || !sandbox_.waitExit(grace.count(), &ended.status)) {
@@ -49,22 +49,22 @@ ChildSession::Exit ChildSession::waitForExit(std::chrono::duration<double> grace
     return ended;
 }
 
-std::string ChildSession::stderrNote() const {
+std::string RefereedProgram::stderrNote() const {
     const std::string tail = sandbox_.stderrTail();
     return tail.empty() ? std::string() : " (its standard error: \"" + tail + "\")";
 }
 
-bool ChildSession::writeAll(const std::string& text) {
+bool RefereedProgram::writeAll(const std::string& text) {
     return sandbox_.input() >= 0 && reversi::writeAll(sandbox_.input(), text);
 }
 
-std::chrono::steady_clock::time_point ChildSession::replyDeadline() const {
+std::chrono::steady_clock::time_point RefereedProgram::replyDeadline() const {
     return std::chrono::steady_clock::now() +
            std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                std::chrono::duration<double>(options_.effectiveWallLimit()));
 }
 
-void ChildSession::readSome(std::string& buffer, std::chrono::steady_clock::time_point deadline, const double* cpuMark,
+void RefereedProgram::readSome(std::string& buffer, std::chrono::steady_clock::time_point deadline, const double* cpuMark,
                             const std::string& late, const std::string& exited, bool exitedNote) {
     const auto left =
         std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
@@ -91,6 +91,24 @@ void ChildSession::readSome(std::string& buffer, std::chrono::steady_clock::time
     if (k <= 0) throw Fault{exitedNote ? exited + stderrNote() : exited};
     for (ssize_t i = 0; i < k; ++i)
         if (chunk[i] != '\r') buffer += chunk[i];
+}
+
+std::string RefereedProgram::faultOf(const std::function<void()>& step) {
+    try {
+        step();
+        return {};
+    } catch (const Fault& f) {
+        return f.reason;
+    }
+}
+
+std::string RefereedProgram::quitThenStop(const std::function<void()>& sendQuit) {
+    try {
+        if (running()) sendQuit();
+    } catch (const Fault&) {
+    }
+    stop();
+    return {};
 }
 
 }  // namespace reversi

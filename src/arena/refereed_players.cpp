@@ -1,4 +1,4 @@
-#include "arena/sessions.hpp"
+#include "arena/refereed_players.hpp"
 
 #include "arena/external_player.hpp"
 #include "arena/gtp_player.hpp"
@@ -12,9 +12,9 @@ namespace {
 
 // A built-in mover in the referee: CPU time from getrusage(RUSAGE_SELF), as the engine measures itself
 // (games run in their own worker processes, so this is this game's time only).
-class BuiltinSession final : public GameSession {
+class RefereedMover final : public RefereedPlayer {
 public:
-    explicit BuiltinSession(std::unique_ptr<Mover> mover) : mover_(std::move(mover)) {}
+    explicit RefereedMover(std::unique_ptr<Mover> mover) : mover_(std::move(mover)) {}
     std::string begin(int, char) override { return {}; }
     PlayerReply chooseMove(const Board& board, char colour) override {
         const CpuStopwatch watch;
@@ -32,14 +32,14 @@ private:
 
 }  // namespace
 
-std::unique_ptr<GameSession> newSession(const Player& player, std::uint64_t gameSeed, int gameIndex, char colour,
+std::unique_ptr<RefereedPlayer> newRefereedPlayer(const Player& player, std::uint64_t gameSeed, int gameIndex, char colour,
                                         const RefereeOptions& options) {
-    if (player.isExternal()) return makeExternalSession(player.argv, options, player.environment);
-    if (player.kind == PlayerKind::kGtp) return makeGtpSession(player.argv, options);
-    if (player.kind == PlayerKind::kNBoard) return makeNBoardSession(player.argv, player.nboardDepth, options);
+    if (player.isExternal()) return makeRefereedLabProgram(player.argv, options, player.environment);
+    if (player.kind == PlayerKind::kGtp) return makeRefereedGtpEngine(player.argv, options);
+    if (player.kind == PlayerKind::kNBoard) return makeRefereedNBoardEngine(player.argv, player.nboardDepth, options);
     const std::uint64_t moverSeed = player.hasSeed ? mixSeed(player.seed, static_cast<std::uint64_t>(gameIndex))
                                             : mixSeed(gameSeed, static_cast<std::uint64_t>(colour));
-    return std::make_unique<BuiltinSession>(makeBuiltinMover(player, moverSeed));
+    return std::make_unique<RefereedMover>(makeBuiltinMover(player, moverSeed));
 }
 
 }  // namespace reversi

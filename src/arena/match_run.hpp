@@ -1,0 +1,51 @@
+// A match or tournament run from its settings, as `reversi match`, `reversi tournament` and `reversi
+// game` do (docs/matches.md): the players checked, the games played and kept in a results directory as
+// they finish (--results DIR), resumed, split into one command per game for a batch runner (--plan FILE),
+// merged (--merge DIR) and reported. The command-line files only parse options into these settings.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace reversi {
+
+struct MatchSettings {
+    std::vector<std::string> players;
+    std::vector<int> sizes{8};
+    int games = 2;
+    int openingPlies = 0;
+    double openingBalance = -1;
+    std::uint64_t seed = 1;
+    int jobs = 1;
+    double timeLimit = 1.0;
+    double wallLimit = 0;
+    int memoryLimit = 1024;
+    std::string runAs = "nobody";
+    std::string json;
+    std::string saveDir;
+    std::string saveFormat = "compact";
+    std::string results;
+    std::string plan;
+    std::string merge;
+};
+
+struct GameSettings {
+    std::string black, white;
+    int size = 8;
+    int game = 1;
+    std::uint64_t seed = 1;
+    std::string opening;
+    std::string blackName, whiteName;
+    std::string result;
+    MatchSettings limits;
+};
+
+// Runs `reversi match` (tournament false) or `reversi tournament`: merges, plans or plays and reports;
+// returns the exit status. Throws std::exception on players or options that cannot be used.
+int runMatch(const MatchSettings& s, bool tournament);
+// Runs `reversi game`: one refereed game, its result as one JSON line; returns the exit status.
+// Throws std::exception on players or options that cannot be used.
+int runOneGame(const GameSettings& g);
+
+}  // namespace reversi
