@@ -16,9 +16,10 @@ namespace reversi::app {
 namespace {
 
 const char* kPlayerHelp =
-    "Players: random[:SEED], greedy, smarter, smartest, part2[:time=SECONDS,depth=PLIES,eval=hand|default,asp=W,"
-    "w.NAME=V], cmd:PROGRAM ARGS... or any command containing '/' (a program speaking the lab's protocol; a "
-    "directory stands for the submission in it), gtp:PROGRAM ARGS... (a GTP engine)";
+    "Players: random[:SEED], greedy, smarter, smartest, part2[:time=SECONDS,depth=PLIES,eval=hand|default,"
+    "mpc=on|off,asp=W,w.NAME=V], cmd:PROGRAM ARGS... or any command containing '/' (a program speaking the lab's "
+    "protocol; a directory stands for the submission in it), gtp:PROGRAM ARGS... (a GTP engine), "
+    "nboard:PROGRAM ARGS... (an NBoard engine)";
 
 void addLimitOptions(CLI::App& cmd, MatchSettings& s) {
     cmd.add_option("--time-limit", s.timeLimit, "CPU seconds (user time) per move; a slower move loses the game")

@@ -50,6 +50,10 @@ for name in commands:
     check(code2 == 0 and out2 == out, "reversi help %s prints what --help prints" % name)
 code, out, err = run(["reversi", "help", "fit8", "train"])
 check(code == 0 and "reversi fit8 train" in out, "reversi help fit8 train")
+code, out, err = run(["reversi", "help", "match"])
+flat = " ".join(out.split())
+for word in ("time=", "depth=", "eval=", "mpc=", "asp=", "w.NAME=", "cmd:", "gtp:", "nboard:"):
+    check(word in flat, "reversi help match names every player kind and part2 option the parser takes: %s" % word)
 code, out, err = run(["reversi", "help", "nosuchcommand"])
 check(code == 2 and out == "" and "nosuchcommand" in err, "reversi help of an unknown command exits 2")
 
