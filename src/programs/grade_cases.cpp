@@ -134,29 +134,34 @@ bool part1Case(std::uint64_t seed, int index, bool needPass, Edition edition, La
 
 }  // namespace
 
-const char* labName(GradedLab lab) {
-    switch (lab) {
-        case GradedLab::kLab6: return "lab6";
-        case GradedLab::kPart1: return "part1";
-        case GradedLab::kPart2: return "part2";
-    }
-    return "?";
+namespace {
+
+// Each lab's short name (grade's argument, file names) and its program's name.
+struct LabNames {
+    GradedLab lab;
+    const char* name;
+    const char* program;
+};
+constexpr LabNames kLabNames[] = {{GradedLab::kLab6, "lab6", "lab6"},
+                                  {GradedLab::kPart1, "part1", "lab7part1"},
+                                  {GradedLab::kPart2, "part2", "lab7part2"}};
+
+const LabNames& namesOf(GradedLab lab) {
+    for (const LabNames& n : kLabNames)
+        if (n.lab == lab) return n;
+    throw std::invalid_argument("unknown lab");
 }
+
+}  // namespace
+
+const char* labName(GradedLab lab) { return namesOf(lab).name; }
+
+const char* labProgramName(GradedLab lab) { return namesOf(lab).program; }
 
 GradedLab parseLabName(const std::string& name) {
-    if (name == "lab6") return GradedLab::kLab6;
-    if (name == "part1" || name == "lab7part1") return GradedLab::kPart1;
-    if (name == "part2" || name == "lab7part2") return GradedLab::kPart2;
+    for (const LabNames& n : kLabNames)
+        if (name == n.name || name == n.program) return n.lab;
     throw std::invalid_argument("unknown lab \"" + name + "\" (lab6, part1 or part2)");
-}
-
-const char* labProgramName(GradedLab lab) {
-    switch (lab) {
-        case GradedLab::kLab6: return "lab6";
-        case GradedLab::kPart1: return "lab7part1";
-        case GradedLab::kPart2: return "lab7part2";
-    }
-    return "?";
 }
 
 std::vector<LabCase> hiddenCases(GradedLab lab, std::uint64_t seed, int count, Edition edition) {

@@ -114,9 +114,7 @@ TEST_CASE("tournament: leaderboard and saved games that replay", "[match]") {
 }
 
 TEST_CASE("a broken external player loses through the worker too", "[match]") {
-    std::string here = __FILE__;
-    here = here.substr(0, here.rfind('/'));
-    const std::string script = here.substr(0, here.rfind('/')) + "/players/lab_player.py";
+    const std::string script = REVERSI_TEST_PLAYERS "/lab_player.py";
     MatchOptions options;
     options.sizes = {4};
     const auto ps = players({"greedy", ("cmd:python3 " + script + " illegal").c_str()});

@@ -12,11 +12,7 @@
 using namespace reversi;
 
 namespace {
-std::string playerScript() {
-    std::string here = __FILE__;  // tests/unit/test_referee.cpp
-    here = here.substr(0, here.rfind('/'));
-    return here.substr(0, here.rfind('/')) + "/players/lab_player.py";
-}
+std::string playerScript() { return REVERSI_TEST_PLAYERS "/lab_player.py"; }
 Player external(const std::string& mode) { return parsePlayer("cmd:python3 " + playerScript() + " " + mode); }
 
 // Replays a result's moves by the rules and checks the recorded disc counts.
