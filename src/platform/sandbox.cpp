@@ -1,21 +1,15 @@
 #include "platform/sandbox.hpp"
 
-#include <dirent.h>
 #include <fcntl.h>
-#include <grp.h>
 #include <poll.h>
 #include <pwd.h>
-#include <sched.h>
 #include <signal.h>
-#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -23,7 +17,6 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 #include "platform/file_access.hpp"
@@ -51,15 +44,79 @@ bool sandboxSwitch(const char* name) {
     return all.find(std::string(",") + name + ",") != std::string::npos;
 }
 
+// Who the program runs as: when root, the user options.runAs (unless that is root itself).
+void chooseUser(Launch& launch, const SandboxOptions& options) {
+    const bool root = geteuid() == 0;
+    launch.dropPrivileges = root && !options.runAs.empty() && options.runAs != "root";
+    if (!launch.dropPrivileges) return;
+    const passwd* user = getpwnam(options.runAs.c_str());
+    if (!user) throw std::runtime_error("no user \"" + options.runAs + "\" to run programs as");
+    launch.uid = user->pw_uid;
+    launch.gid = user->pw_gid;
+}
+
+// Where the private working directory and the captured standard error go: $TMPDIR when the
+// program's user can reach it, else /tmp.
+std::string tempRoot(const Launch& launch) {
+    const char* tmp = std::getenv("TMPDIR");
+    if (tmp && *tmp && launch.dropPrivileges && !reachableBy(tmp, launch.uid, launch.gid)) tmp = "/tmp";
+    return tmp && *tmp ? tmp : "/tmp";
+}
+
+void setLimits(Launch& launch, const SandboxLimits& limits, bool pidsLimited) {
+    auto limit = [](std::uint64_t value) {
+        return rlimit{static_cast<rlim_t>(value), static_cast<rlim_t>(value)};
+    };
+    launch.memory = limit(limits.memoryBytes);
+    launch.fileSize = limit(limits.fileBytes);
+    launch.openFiles = limit(static_cast<std::uint64_t>(limits.openFiles));
+    if (pidsLimited) return;
+    // RLIMIT_NPROC counts every process of the user (root is exempt): allow what it has now plus the limit.
+    const uid_t uid = launch.dropPrivileges ? launch.uid : getuid();
+    if (uid != 0) {
+        launch.limitProcesses = true;
+        launch.processes = limit(static_cast<std::uint64_t>(countProcessesOf(uid) + limits.processes));
+    }
+}
+
+// The program runs in its own directory: a program path relative to ours is made absolute (the
+// arguments are the caller's business: resolveProgram makes a player's file arguments absolute).
+// A program the user it runs as could not read (a submission in a private directory) runs from a
+// copy in its working directory.
+std::vector<std::string> programArgv(const std::vector<std::string>& argvIn, const Launch& launch,
+                                     const std::string& workDir, const std::string& name, const std::string& runAs) {
+    std::vector<std::string> argv = argvIn;
+    if (argv[0].find('/') != std::string::npos && argv[0][0] != '/') {
+        std::error_code ec;
+        argv[0] = fs::absolute(argv[0], ec).lexically_normal().string();
+    }
+    if (launch.dropPrivileges && argv[0].find('/') != std::string::npos && !runnableBy(argv[0], launch.uid, launch.gid)) {
+        const fs::path copy = fs::path(workDir) / fs::path(argv[0]).filename();
+        std::error_code ec;
+        fs::copy_file(argv[0], copy, fs::copy_options::overwrite_existing, ec);
+        if (ec || chown(copy.c_str(), launch.uid, launch.gid) != 0 || chmod(copy.c_str(), 0500) != 0)
+            throw std::runtime_error("cannot run \"" + name + "\": cannot copy it for the user " + runAs);
+        argv[0] = "./" + copy.filename().string();  // relative to its directory, where it starts
+    }
+    return argv;
+}
+
+// A private file for the program's standard error, outside its working directory.
+std::string makeErrorLog(const std::string& tempRoot) {
+    std::string log = tempRoot + "/reversi-stderr-XXXXXX";
+    const int fd = mkstemp(log.data());
+    if (fd < 0) throw std::runtime_error("cannot make a file for standard error: " + errnoText(errno));
+    close(fd);
+    return log;
+}
+
 }  // namespace
 
 const char* accountingName(CpuAccounting accounting) {
-    switch (accounting) {
-        case CpuAccounting::kCgroup2: return "cgroup v2 (cpu.stat)";
-        case CpuAccounting::kCgroup1: return "cgroup v1 (cpuacct)";
-        case CpuAccounting::kProc: return "/proc (live descendants and reaped ones)";
-    }
-    return "?";
+    static constexpr const char* kNames[] = {"cgroup v2 (cpu.stat)", "cgroup v1 (cpuacct)",
+                                             "/proc (live descendants and reaped ones)"};
+    const auto index = static_cast<std::size_t>(accounting);
+    return index < std::size(kNames) ? kNames[index] : "?";
 }
 
 Sandbox::~Sandbox() {
@@ -113,187 +170,145 @@ void Sandbox::startOnce(const std::vector<std::string>& argvIn, const SandboxOpt
     const std::string name = argvIn[0].size() > 60 ? argvIn[0].substr(0, 60) + "..." : argvIn[0];
     Launch launch;
     try {
-        // Who the program runs as.
-        const bool root = geteuid() == 0;
-        launch.dropPrivileges = root && !options.runAs.empty() && options.runAs != "root";
-        if (launch.dropPrivileges) {
-            const passwd* user = getpwnam(options.runAs.c_str());
-            if (!user) throw std::runtime_error("no user \"" + options.runAs + "\" to run programs as");
-            launch.uid = user->pw_uid;
-            launch.gid = user->pw_gid;
-        }
-        // The private working directory, in $TMPDIR when the program's user can reach it, else in /tmp.
-        const char* tmp = std::getenv("TMPDIR");
-        if (tmp && *tmp && launch.dropPrivileges && !reachableBy(tmp, launch.uid, launch.gid)) tmp = "/tmp";
-        std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/reversi-sandbox-XXXXXX";
-        if (!mkdtemp(pattern.data())) throw std::runtime_error("cannot make a working directory: " + errnoText(errno));
-        workDir_ = pattern;
-        for (const std::string& file : options.copyIn) {
-            const fs::path target = fs::path(workDir_) / fs::path(file).filename();
-            std::error_code ec;
-            fs::copy_file(file, target, fs::copy_options::overwrite_existing, ec);
-            if (ec) throw std::runtime_error("cannot copy " + file + " into the sandbox: " + ec.message());
-            if (launch.dropPrivileges && chown(target.c_str(), launch.uid, launch.gid) != 0)
-                throw std::runtime_error("cannot hand " + file + " to the sandbox: " + errnoText(errno));
-        }
-        if (launch.dropPrivileges && chown(workDir_.c_str(), launch.uid, launch.gid) != 0)
-            throw std::runtime_error("cannot hand the working directory to the sandbox: " + errnoText(errno));
-        launch.workDir = workDir_.c_str();
-        launch.environment = options.environment;
-
-        // cgroups: CPU time of the tree, and the process count.
-        bool pidsLimited = false;
-        if (useCgroups && !sandboxSwitch("nocgroup")) {
-            const std::vector<Mount> mounts = cgroupMounts();
-            for (const Mount& m : mounts) {
-                if (m.type != "cgroup2" || !cpuFile_.empty()) continue;
-                const std::string own = ownCgroup("");
-                if (own.empty()) continue;
-                const std::string dir = makeCgroup(m, own);
-                if (dir.empty()) continue;
-                cgroups_.push_back(dir);
-                if (access((dir + "/cpu.stat").c_str(), R_OK) == 0) {
-                    cpuFile_ = dir + "/cpu.stat";
-                    accounting_ = CpuAccounting::kCgroup2;
-                }
-                if (access((dir + "/cgroup.kill").c_str(), W_OK) == 0) killFile_ = dir + "/cgroup.kill";
-                if (access((dir + "/pids.max").c_str(), W_OK) == 0 &&
-                    writeSmallFile(dir + "/pids.max", std::to_string(options.limits.processes)))
-                    pidsLimited = true;
-            }
-            for (const Mount& m : mounts) {
-                if (m.type != "cgroup") continue;
-                const bool cpuacct = cpuFile_.empty() && m.options.find(",cpuacct,") != std::string::npos;
-                const bool pids = !pidsLimited && m.options.find(",pids,") != std::string::npos;
-                if (!cpuacct && !pids) continue;
-                const std::string own = ownCgroup(pids ? "pids" : "cpuacct");
-                if (own.empty()) continue;
-                const std::string dir = makeCgroup(m, own);
-                if (dir.empty()) continue;
-                cgroups_.push_back(dir);
-                if (pids && writeSmallFile(dir + "/pids.max", std::to_string(options.limits.processes)))
-                    pidsLimited = true;
-                if (cpuacct) {
-                    cpuFile_ = access((dir + "/cpuacct.usage_user").c_str(), R_OK) == 0 ? dir + "/cpuacct.usage_user"
-                                                                                        : dir + "/cpuacct.stat";
-                    accounting_ = CpuAccounting::kCgroup1;
-                }
-            }
-        }
+        chooseUser(launch, options);
+        makeWorkDir(launch, options);
+        const bool pidsLimited = useCgroups && !sandboxSwitch("nocgroup") && makeCgroups(options.limits.processes);
         for (const std::string& dir : cgroups_) launch.cgroupProcs.push_back(dir + "/cgroup.procs");
         launch.failJoin = sandboxSwitch("testjoinfailure");
-
-        // Limits.
-        auto limit = [](std::uint64_t value) {
-            return rlimit{static_cast<rlim_t>(value), static_cast<rlim_t>(value)};
-        };
-        launch.memory = limit(options.limits.memoryBytes);
-        launch.fileSize = limit(options.limits.fileBytes);
-        launch.openFiles = limit(static_cast<std::uint64_t>(options.limits.openFiles));
-        if (!pidsLimited) {
-            // RLIMIT_NPROC counts every process of the user (root is exempt): allow what it has now plus the limit.
-            const uid_t uid = launch.dropPrivileges ? launch.uid : getuid();
-            if (uid != 0) {
-                launch.limitProcesses = true;
-                launch.processes = limit(static_cast<std::uint64_t>(countProcessesOf(uid) + options.limits.processes));
-            }
-        }
-
-        // The program runs in its own directory: a program path relative to ours is made absolute (the
-        // arguments are the caller's business: resolveProgram makes a player's file arguments absolute).
-        std::vector<std::string> argv = argvIn;
-        if (argv[0].find('/') != std::string::npos && argv[0][0] != '/') {
-            std::error_code ec;
-            argv[0] = fs::absolute(argv[0], ec).lexically_normal().string();
-        }
-        // A program the user it runs as could not read (a submission in a private directory) runs from a
-        // copy in its working directory.
-        if (launch.dropPrivileges && argv[0].find('/') != std::string::npos && !runnableBy(argv[0], launch.uid, launch.gid)) {
-            const fs::path copy = fs::path(workDir_) / fs::path(argv[0]).filename();
-            std::error_code ec;
-            fs::copy_file(argv[0], copy, fs::copy_options::overwrite_existing, ec);
-            if (ec || chown(copy.c_str(), launch.uid, launch.gid) != 0 || chmod(copy.c_str(), 0500) != 0)
-                throw std::runtime_error("cannot run \"" + name + "\": cannot copy it for the user " + options.runAs);
-            argv[0] = "./" + copy.filename().string();  // relative to its directory, where it starts
-        }
+        setLimits(launch, options.limits, pidsLimited);
+        std::vector<std::string> argv = programArgv(argvIn, launch, workDir_, name, options.runAs);
         for (std::string& a : argv) launch.argv.push_back(a.data());
         launch.argv.push_back(nullptr);
-
-        if (options.stderrFile.empty() && options.captureStderr && errorLog_.empty()) {
-            std::string log = std::string(tmp && *tmp ? tmp : "/tmp") + "/reversi-stderr-XXXXXX";
-            const int fd = mkstemp(log.data());
-            if (fd < 0) throw std::runtime_error("cannot make a file for standard error: " + errnoText(errno));
-            close(fd);
-            errorLog_ = log;
-        }
-
-        // Descriptors, all close-on-exec: the program gets its own copies on 0-2 and nothing else.
-        int in[2], out[2], status[2], lifeline[2];
-        if (pipe2(in, O_CLOEXEC) != 0) throw std::runtime_error("pipe: " + errnoText(errno));
-        if (pipe2(out, O_CLOEXEC) != 0) {
-            close(in[0]), close(in[1]);
-            throw std::runtime_error("pipe: " + errnoText(errno));
-        }
-        if (pipe2(status, O_CLOEXEC) != 0) {
-            for (const int fd : {in[0], in[1], out[0], out[1]}) close(fd);
-            throw std::runtime_error("pipe: " + errnoText(errno));
-        }
-        if (pipe2(lifeline, O_CLOEXEC) != 0) {
-            for (const int fd : {in[0], in[1], out[0], out[1], status[0], status[1]}) close(fd);
-            throw std::runtime_error("pipe: " + errnoText(errno));
-        }
-        const std::string errPath = !options.stderrFile.empty() ? options.stderrFile
-                                    : !errorLog_.empty()       ? errorLog_
-                                                               : std::string("/dev/null");
-        const int err = open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-        if (err < 0) {
-            for (const int fd : {in[0], in[1], out[0], out[1], status[0], status[1], lifeline[0], lifeline[1]}) close(fd);
-            throw std::runtime_error("cannot open " + options.stderrFile + ": " + errnoText(errno));
-        }
-        toChild_ = in[1];
-        fromChild_ = out[0];
-        status_ = status[0];
-        lifeline_ = lifeline[1];
-        launch.programIn = in[0];
-        launch.programOut = out[1];
-        launch.programErr = err;
-        launch.status = status[1];
-        launch.lifeline = lifeline[0];
-
-        std::fflush(nullptr);
-        const bool wantNamespace = !sandboxSwitch("nonamespace");
-        pid_t pid = cloneSupervisor(wantNamespace);
-        if (pid == 0) {
-            // In the supervisor: in a new PID namespace its PID is 1, otherwise it is a subreaper.
-            launch.subreaper = getpid() != 1;
-            runSupervisor(launch);
-        }
-        const int forkError = errno;
-        for (const int fd : {in[0], out[1], err, status[1], lifeline[0]}) close(fd);
-        if (pid < 0) throw std::runtime_error("fork: " + errnoText(forkError));
-        supervisor_ = pid;
-        fcntl(fromChild_, F_SETFL, fcntl(fromChild_, F_GETFL) | O_NONBLOCK);
-        fcntl(status_, F_SETFL, fcntl(status_, F_GETFL) | O_NONBLOCK);
-
-        // The first report: started, or why not.
-        Message first{};
-        const auto deadline = Clock::now() + std::chrono::seconds(20);
-        for (;;) {
-            const ssize_t n = read(status_, &first, sizeof first);
-            if (n == static_cast<ssize_t>(sizeof first)) break;
-            if (n == 0) throw std::runtime_error("cannot run \"" + name + "\": the sandbox's supervisor died");
-            if (Clock::now() > deadline) throw std::runtime_error("cannot run \"" + name + "\": the sandbox did not start");
-            pollfd pfd{status_, POLLIN, 0};
-            poll(&pfd, 1, 100);
-        }
-        if (first.kind == kExecFailed) throw std::runtime_error("cannot run \"" + name + "\": " + errnoText(first.value));
-        if (first.kind == kCgroupFailed) throw CgroupUnusable{};
-        if (first.kind == kSetupFailed)
-            throw std::runtime_error("cannot run \"" + name + "\": setting up the sandbox failed: " + errnoText(first.value));
+        if (options.stderrFile.empty() && options.captureStderr && errorLog_.empty())
+            errorLog_ = makeErrorLog(tempRoot(launch));
+        openDescriptors(launch, options);
+        forkSupervisor(launch);
+        awaitStart(name);
     } catch (...) {
         end();
         throw;
     }
+}
+
+void Sandbox::makeWorkDir(Launch& launch, const SandboxOptions& options) {
+    std::string pattern = tempRoot(launch) + "/reversi-sandbox-XXXXXX";
+    if (!mkdtemp(pattern.data())) throw std::runtime_error("cannot make a working directory: " + errnoText(errno));
+    workDir_ = pattern;
+    for (const std::string& file : options.copyIn) {
+        const fs::path target = fs::path(workDir_) / fs::path(file).filename();
+        std::error_code ec;
+        fs::copy_file(file, target, fs::copy_options::overwrite_existing, ec);
+        if (ec) throw std::runtime_error("cannot copy " + file + " into the sandbox: " + ec.message());
+        if (launch.dropPrivileges && chown(target.c_str(), launch.uid, launch.gid) != 0)
+            throw std::runtime_error("cannot hand " + file + " to the sandbox: " + errnoText(errno));
+    }
+    if (launch.dropPrivileges && chown(workDir_.c_str(), launch.uid, launch.gid) != 0)
+        throw std::runtime_error("cannot hand the working directory to the sandbox: " + errnoText(errno));
+    launch.workDir = workDir_.c_str();
+    launch.environment = options.environment;
+}
+
+bool Sandbox::makeCgroups(int processes) {
+    bool pidsLimited = false;
+    const std::vector<Mount> mounts = cgroupMounts();
+    for (const Mount& m : mounts) {
+        if (m.type != "cgroup2" || !cpuFile_.empty()) continue;
+        const std::string own = ownCgroup("");
+        if (own.empty()) continue;
+        const std::string dir = makeCgroup(m, own);
+        if (dir.empty()) continue;
+        cgroups_.push_back(dir);
+        if (access((dir + "/cpu.stat").c_str(), R_OK) == 0) {
+            cpuFile_ = dir + "/cpu.stat";
+            accounting_ = CpuAccounting::kCgroup2;
+        }
+        if (access((dir + "/cgroup.kill").c_str(), W_OK) == 0) killFile_ = dir + "/cgroup.kill";
+        if (access((dir + "/pids.max").c_str(), W_OK) == 0 && writeSmallFile(dir + "/pids.max", std::to_string(processes)))
+            pidsLimited = true;
+    }
+    for (const Mount& m : mounts) {
+        if (m.type != "cgroup") continue;
+        const bool cpuacct = cpuFile_.empty() && m.options.find(",cpuacct,") != std::string::npos;
+        const bool pids = !pidsLimited && m.options.find(",pids,") != std::string::npos;
+        if (!cpuacct && !pids) continue;
+        const std::string own = ownCgroup(pids ? "pids" : "cpuacct");
+        if (own.empty()) continue;
+        const std::string dir = makeCgroup(m, own);
+        if (dir.empty()) continue;
+        cgroups_.push_back(dir);
+        if (pids && writeSmallFile(dir + "/pids.max", std::to_string(processes))) pidsLimited = true;
+        if (cpuacct) {
+            cpuFile_ = access((dir + "/cpuacct.usage_user").c_str(), R_OK) == 0 ? dir + "/cpuacct.usage_user"
+                                                                                : dir + "/cpuacct.stat";
+            accounting_ = CpuAccounting::kCgroup1;
+        }
+    }
+    return pidsLimited;
+}
+
+void Sandbox::openDescriptors(Launch& launch, const SandboxOptions& options) {
+    // All close-on-exec: the program gets its own copies on 0-2 and nothing else.
+    int in[2], out[2], status[2], lifeline[2];
+    int* const pipes[] = {in, out, status, lifeline};
+    for (std::size_t i = 0; i < std::size(pipes); ++i) {
+        if (pipe2(pipes[i], O_CLOEXEC) == 0) continue;
+        const int error = errno;
+        for (std::size_t j = 0; j < i; ++j) close(pipes[j][0]), close(pipes[j][1]);
+        throw std::runtime_error("pipe: " + errnoText(error));
+    }
+    const std::string errPath = !options.stderrFile.empty() ? options.stderrFile
+                                : !errorLog_.empty()       ? errorLog_
+                                                           : std::string("/dev/null");
+    const int err = open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (err < 0) {
+        const int error = errno;
+        for (int* const p : pipes) close(p[0]), close(p[1]);
+        throw std::runtime_error("cannot open " + options.stderrFile + ": " + errnoText(error));
+    }
+    toChild_ = in[1];
+    fromChild_ = out[0];
+    status_ = status[0];
+    lifeline_ = lifeline[1];
+    launch.programIn = in[0];
+    launch.programOut = out[1];
+    launch.programErr = err;
+    launch.status = status[1];
+    launch.lifeline = lifeline[0];
+}
+
+void Sandbox::forkSupervisor(Launch& launch) {
+    std::fflush(nullptr);
+    const bool wantNamespace = !sandboxSwitch("nonamespace");
+    pid_t pid = cloneSupervisor(wantNamespace);
+    if (pid == 0) {
+        // In the supervisor: in a new PID namespace its PID is 1, otherwise it is a subreaper.
+        launch.subreaper = getpid() != 1;
+        runSupervisor(launch);
+    }
+    const int forkError = errno;
+    for (const int fd : {launch.programIn, launch.programOut, launch.programErr, launch.status, launch.lifeline}) close(fd);
+    if (pid < 0) throw std::runtime_error("fork: " + errnoText(forkError));
+    supervisor_ = pid;
+    fcntl(fromChild_, F_SETFL, fcntl(fromChild_, F_GETFL) | O_NONBLOCK);
+    fcntl(status_, F_SETFL, fcntl(status_, F_GETFL) | O_NONBLOCK);
+}
+
+void Sandbox::awaitStart(const std::string& name) {
+    // The first report: started, or why not.
+    Message first{};
+    const auto deadline = Clock::now() + std::chrono::seconds(20);
+    for (;;) {
+        const ssize_t n = read(status_, &first, sizeof first);
+        if (n == static_cast<ssize_t>(sizeof first)) break;
+        if (n == 0) throw std::runtime_error("cannot run \"" + name + "\": the sandbox's supervisor died");
+        if (Clock::now() > deadline) throw std::runtime_error("cannot run \"" + name + "\": the sandbox did not start");
+        pollfd pfd{status_, POLLIN, 0};
+        poll(&pfd, 1, 100);
+    }
+    if (first.kind == kExecFailed) throw std::runtime_error("cannot run \"" + name + "\": " + errnoText(first.value));
+    if (first.kind == kCgroupFailed) throw CgroupUnusable{};
+    if (first.kind == kSetupFailed)
+        throw std::runtime_error("cannot run \"" + name + "\": setting up the sandbox failed: " + errnoText(first.value));
 }
 
 void Sandbox::closeInput() {

@@ -100,12 +100,10 @@ void killAllChildren() {
     }
 }
 
-}  // namespace
-
-[[noreturn]] void runSupervisor(const Launch& launch) {
-    // Nothing of the caller's beyond its standard descriptors and what the supervisor needs, not even a
-    // descriptor the caller left without close-on-exec: the supervisor outlives no one, but holds
-    // nothing of theirs open either.
+// Nothing of the caller's beyond its standard descriptors and what the supervisor needs, not even a
+// descriptor the caller left without close-on-exec: the supervisor outlives no one, but holds nothing
+// of theirs open either.
+void closeAllBut(const Launch& launch) {
     int keep[] = {launch.programIn, launch.programOut, launch.programErr, launch.status, launch.lifeline};
     std::sort(std::begin(keep), std::end(keep));
     unsigned next = 3;
@@ -115,8 +113,11 @@ void killAllChildren() {
         next = static_cast<unsigned>(fd) + 1;
     }
     closeRange(next, ~0U);
-    setsid();
-    if (launch.subreaper) prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+}
+
+// Ignores the signals of a terminal and of the caller's process group, and blocks SIGCHLD outside
+// ppoll; returns the mask ppoll waits with (SIGCHLD let through).
+sigset_t handleSignals() {
     for (const int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU}) signal(sig, SIG_IGN);
     struct sigaction action {};
     action.sa_handler = onSupervisorChild;
@@ -128,7 +129,11 @@ void killAllChildren() {
     sigaddset(&childSignal, SIGCHLD);
     sigprocmask(SIG_BLOCK, &childSignal, &waiting);
     sigdelset(&waiting, SIGCHLD);
+    return waiting;
+}
 
+// Forks the program and reports to the caller whether it started; returns its PID.
+pid_t startProgram(const Launch& launch) {
     int report[2];
     if (pipe2(report, O_CLOEXEC) != 0) {
         sendMessage(launch.status, kSetupFailed, errno);
@@ -156,6 +161,11 @@ void killAllChildren() {
         sendMessage(launch.status, failure.kind, failure.value);
     else
         sendMessage(launch.status, kStarted, program);
+    return program;
+}
+
+// Reaps children and reports the program's exit until the caller closes the lifeline (or writes to it).
+void superviseUntilEnd(const Launch& launch, pid_t program, const sigset_t& waiting) {
     bool programDone = false;
     for (;;) {
         int status = 0;
@@ -167,8 +177,19 @@ void killAllChildren() {
             }
         pollfd pfd{launch.lifeline, POLLIN, 0};
         const int ready = ppoll(&pfd, 1, nullptr, &waiting);
-        if (ready > 0) break;  // a byte or end of file: the caller wants the tree gone
+        if (ready > 0) return;  // a byte or end of file: the caller wants the tree gone
     }
+}
+
+}  // namespace
+
+[[noreturn]] void runSupervisor(const Launch& launch) {
+    closeAllBut(launch);
+    setsid();
+    if (launch.subreaper) prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+    const sigset_t waiting = handleSignals();
+    const pid_t program = startProgram(launch);
+    superviseUntilEnd(launch, program, waiting);
     // In a PID namespace the kernel kills every process left in it when its init (this process) exits.
     if (launch.subreaper) killAllChildren();
     _exit(0);
