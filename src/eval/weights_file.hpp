@@ -14,6 +14,7 @@
 #include <exception>
 #include <new>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace reversi {
@@ -45,6 +46,17 @@ auto decodeBuiltinWeights(const char* file, Decode&& decode) -> decltype(decode(
     } catch (const std::exception& e) {
         builtinWeightsUnusable(file, e.what());
     }
+}
+
+// The data of a file of weights/ that cmake/EmbedWeights.cmake linked into the program as the bytes
+// [begin, end): decoded once, at the first call, by `decode(bytes)` as decodeBuiltinWeights does. Each
+// call site passes a lambda of its own, so each keeps a value of its own.
+template <class Decode>
+const auto& builtinData(const char* file, const unsigned char* begin, const unsigned char* end, Decode&& decode) {
+    static const auto value = decodeBuiltinWeights(file, [&] {
+        return decode(std::string_view(reinterpret_cast<const char*>(begin), static_cast<std::size_t>(end - begin)));
+    });
+    return value;
 }
 
 }  // namespace reversi
