@@ -71,25 +71,18 @@ bool takeName(const std::string& given, const char* option, std::string& name) {
     return true;
 }
 
-}  // namespace
-
-int runPlay(const PlayArgs& a) {
-    const std::string configPath = a.config.empty() ? defaultSettingsPath() : a.config;
-    std::vector<std::string> warnings;
-    PlaySettings s = configPath.empty() ? PlaySettings{} : loadSettings(configPath, warnings);
-    for (const std::string& w : warnings) std::cerr << "reversi: " << w << "\n";
-    const PlaySettings remembered = s;
-
+// The options override the remembered settings (and are remembered in turn); false, with a message,
+// when they cannot be played.
+bool applyOptions(const PlayArgs& a, PlaySettings& s) {
     if (a.size && !isValidSize(a.size)) {
         std::cerr << "reversi play: --size must be an even number from 4 to 26\n";
-        return 2;
+        return false;
     }
-    // Options override the remembered settings (and are remembered in turn).
     if (a.size) s.size = a.size;
     if (!a.black.empty()) s.black = a.black;
     if (!a.white.empty()) s.white = a.white;
-    if (!a.blackName.empty() && !takeName(a.blackName, "--black-name", s.blackName)) return 2;
-    if (!a.whiteName.empty() && !takeName(a.whiteName, "--white-name", s.whiteName)) return 2;
+    if (!a.blackName.empty() && !takeName(a.blackName, "--black-name", s.blackName)) return false;
+    if (!a.whiteName.empty() && !takeName(a.whiteName, "--white-name", s.whiteName)) return false;
     if (a.level >= 0) s.level = a.level;
     if (a.moveTime > 0) s.moveTime = a.moveTime;
     if (a.color) s.color = "auto";  // remembered as "colours at a terminal"; forced for this run only
@@ -101,19 +94,13 @@ int runPlay(const PlayArgs& a) {
         const std::string problem = checkSeatSpec(*spec);
         if (!problem.empty()) {
             std::cerr << "reversi play: " << printable(problem) << "\n";
-            return 2;
+            return false;
         }
     }
+    return true;
+}
 
-    const bool interactive = isTerminal(0);
-    const bool seatsGiven = !a.black.empty() || !a.white.empty() || a.size || !a.load.empty();
-    if (a.ask || (interactive && !a.noAsk && !seatsGiven)) {
-        if (!askPlaySettings(std::cin, std::cout, s)) {
-            std::cerr << "\nreversi: input ended before the game started\n";
-            return 1;
-        }
-    }
-
+PlayOptions sessionOptions(const PlayArgs& a, const PlaySettings& s, bool interactive) {
     PlayOptions o;
     o.size = s.size;
     o.black = {applyEngineSettings(s.black, s.level, s.moveTime), s.blackName};
@@ -130,16 +117,24 @@ int runPlay(const PlayArgs& a) {
     o.echoInput = !interactive;
     o.recordPath = a.record;
     o.seed = a.seedGiven ? a.seed : std::random_device{}();
-    if (!a.load.empty()) {
-        try {
-            const RecordedGame game = loadRecordedGame(a.load);
-            o.size = game.size;
-            o.startMoves = game.moves;
-        } catch (const std::exception& e) {
-            std::cerr << "reversi play: " << printable(e.what()) << "\n";
-            return 2;
-        }
+    return o;
+}
+
+// A saved game to continue: its size and moves; false, with a message, when it cannot be read.
+bool loadStart(const std::string& path, PlayOptions& o) {
+    try {
+        const RecordedGame game = loadRecordedGame(path);
+        o.size = game.size;
+        o.startMoves = game.moves;
+        return true;
+    } catch (const std::exception& e) {
+        std::cerr << "reversi play: " << printable(e.what()) << "\n";
+        return false;
     }
+}
+
+// The session with Ctrl-C and SIGTERM printing the game so far.
+int playInterruptibly(PlayOptions& o) {
     o.onRecord = keepRecord;
     g_colour = o.view.color ? 1 : 0;
     std::signal(SIGINT, onInterrupt);
@@ -147,6 +142,30 @@ int runPlay(const PlayArgs& a) {
     const int status = runPlaySession(std::cin, std::cout, std::cerr, o);
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);
+    return status;
+}
+
+}  // namespace
+
+int runPlay(const PlayArgs& a) {
+    const std::string configPath = a.config.empty() ? defaultSettingsPath() : a.config;
+    std::vector<std::string> warnings;
+    PlaySettings s = configPath.empty() ? PlaySettings{} : loadSettings(configPath, warnings);
+    for (const std::string& w : warnings) std::cerr << "reversi: " << w << "\n";
+    const PlaySettings remembered = s;
+    if (!applyOptions(a, s)) return 2;
+
+    const bool interactive = isTerminal(0);
+    const bool seatsGiven = !a.black.empty() || !a.white.empty() || a.size || !a.load.empty();
+    if (a.ask || (interactive && !a.noAsk && !seatsGiven)) {
+        if (!askPlaySettings(std::cin, std::cout, s)) {
+            std::cerr << "\nreversi: input ended before the game started\n";
+            return 1;
+        }
+    }
+    PlayOptions o = sessionOptions(a, s, interactive);
+    if (!a.load.empty() && !loadStart(a.load, o)) return 2;
+    const int status = playInterruptibly(o);
     // Only a game played at a terminal teaches the next one, and only what it chose: a piped run, a
     // game cut short by the end of the input (or Ctrl-C) and a run that changed nothing leave the file
     // as it is.
