@@ -23,11 +23,7 @@ using u64 = std::uint64_t;
 constexpr char kMagic[8] = {'R', 'V', '8', 'P', 'O', 'S', '0', '1'};
 constexpr std::size_t kHeader = 16, kRecord = 18;
 
-std::string blockName(const std::string& dir, int block) {
-    char name[32];
-    std::snprintf(name, sizeof name, "block-%05d.pos", block);
-    return (std::filesystem::path(dir) / name).string();
-}
+std::string blockName(const std::string& dir, int block) { return numberedFile(dir, "block-", 5, block, ".pos"); }
 
 int nthBit(u64 m, u64 n) {
     for (n %= static_cast<u64>(std::popcount(m)); n; --n) m &= m - 1;
