@@ -183,7 +183,7 @@ void packedFeatures(u64 P, u64 O, std::uint32_t* out) {
 
 Weights::Weights(const WeightSet& packed) {
     const Layout& L = layout();
-    patterns::checkPackedWeights(packed, kName, kLayoutVersion, kPhases, L.packedPerPhase);
+    patterns::checkPackedWeights(packed, kFormat, kPhases, L.packedPerPhase);
     w_ = patterns::expandTables(packed, L, L.packedMobilityOffset, L.mobilityOffset);
 }
 
@@ -201,7 +201,7 @@ int Weights::evaluate(const Features& f, u64 P, u64 O, int movesP, int movesO) c
 }
 
 WeightSet packWeights(const std::vector<std::int16_t>& packed) {
-    return {Weights::kName, Weights::kLayoutVersion, kPhases, layout().packedPerPhase, packed};
+    return patterns::packedWeightSet(Weights::kFormat, kPhases, layout().packedPerPhase, packed);
 }
 
 }  // namespace reversi::eval8

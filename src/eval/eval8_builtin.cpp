@@ -7,8 +7,7 @@ extern "C" const unsigned char reversi_weights_pattern8_begin[], reversi_weights
 namespace reversi::eval8 {
 
 const Weights& Weights::builtin() {
-    return builtinData("weights/pattern8.bin", reversi_weights_pattern8_begin, reversi_weights_pattern8_end,
-                       [](std::string_view bytes) { return Weights(decodeWeights(bytes.data(), bytes.size())); });
+    return builtinData<Weights, reversi_weights_pattern8_begin, reversi_weights_pattern8_end>("weights/pattern8.bin", decodeWeightBytes);
 }
 
 }  // namespace reversi::eval8

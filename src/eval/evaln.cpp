@@ -74,7 +74,7 @@ void packedIndices(const Features& f, std::uint32_t* out) {
 
 Weights::Weights(const WeightSet& packed) {
     const Layout& L = layout();
-    patterns::checkPackedWeights(packed, kName, kLayoutVersion, kSizes * kPhases, L.packedPerPhase);
+    patterns::checkPackedWeights(packed, kFormat, kSizes * kPhases, L.packedPerPhase);
     w_ = patterns::expandTables(packed, L, L.packedCountsOffset, L.countsOffset);
     for (int t = 0; t < kSizes * kPhases; ++t) {
         const std::int16_t* from = packed.weights.data() + static_cast<std::size_t>(t) * L.packedPerPhase;
@@ -93,7 +93,7 @@ int Weights::evaluate(int n, int empties, const Features& f) const {
 }
 
 WeightSet packWeights(const std::vector<std::int16_t>& packed) {
-    return {Weights::kName, Weights::kLayoutVersion, kSizes * kPhases, layout().packedPerPhase, packed};
+    return patterns::packedWeightSet(Weights::kFormat, kSizes * kPhases, layout().packedPerPhase, packed);
 }
 
 }  // namespace reversi::evaln

@@ -7,8 +7,7 @@ extern "C" const unsigned char reversi_weights_patternn_begin[], reversi_weights
 namespace reversi::evaln {
 
 const Weights& Weights::builtin() {
-    return builtinData("weights/patternN.bin", reversi_weights_patternn_begin, reversi_weights_patternn_end,
-                       [](std::string_view bytes) { return Weights(decodeWeights(bytes.data(), bytes.size())); });
+    return builtinData<Weights, reversi_weights_patternn_begin, reversi_weights_patternn_end>("weights/patternN.bin", decodeWeightBytes);
 }
 
 }  // namespace reversi::evaln

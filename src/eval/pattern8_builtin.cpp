@@ -1,6 +1,7 @@
 // The solver's ordering weights built into the program: weights/pattern8_order.bin, embedded by
 // cmake/EmbedWeights.cmake.
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "eval/pattern8.hpp"
@@ -12,8 +13,8 @@ namespace reversi::pattern8 {
 
 namespace {
 
-std::vector<std::int16_t> decodeOrderWeights(std::string_view bytes) {
-    WeightSet set = decodeWeights(bytes.data(), bytes.size());
+std::vector<std::int16_t> decodeOrderWeights(const std::string& bytes) {
+    WeightSet set = decodeWeightBytes(bytes);
     if (set.name != kWeightsName || set.layout != kWeightsLayout || set.tables != 1 || set.perTable != weightCount())
         throw std::runtime_error("a weights file for another evaluation");
     return set.weights;
@@ -22,8 +23,9 @@ std::vector<std::int16_t> decodeOrderWeights(std::string_view bytes) {
 }  // namespace
 
 const std::int16_t* orderWeights() {
-    return builtinData("weights/pattern8_order.bin", reversi_weights_pattern8_order_begin,
-                       reversi_weights_pattern8_order_end, [](std::string_view bytes) { return decodeOrderWeights(bytes); })
+    using Table = std::vector<std::int16_t>;
+    return builtinData<Table, reversi_weights_pattern8_order_begin, reversi_weights_pattern8_order_end>(
+               "weights/pattern8_order.bin", decodeOrderWeights)
         .data();
 }
 

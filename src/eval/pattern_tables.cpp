@@ -20,7 +20,7 @@ std::vector<std::vector<Square>> logistelloPatterns() {
     edge.push_back({1, 1});
     edge.push_back({1, 6});
     b.push_back(edge);
-    for (const auto [rows, columns] : {std::pair{3, 3}, std::pair{2, 5}}) {
+    for (const auto& [rows, columns] : {std::pair{3, 3}, std::pair{2, 5}}) {
         std::vector<Square> corner;
         for (int r = 0; r < rows; ++r)
             for (int c = 0; c < columns; ++c) corner.push_back({r, c});
@@ -39,15 +39,19 @@ std::vector<std::vector<Square>> logistelloPatterns() {
     return b;
 }
 
-void checkPackedWeights(const WeightSet& packed, const char* name, std::uint32_t layout, std::uint32_t tables,
-                        std::uint32_t perTable) {
-    if (packed.name != name || packed.layout != layout)
+void checkPackedWeights(const WeightSet& packed, WeightsFormat format, std::uint32_t tables, std::uint32_t perTable) {
+    if (packed.name != format.name || packed.layout != format.layout)
         throw std::runtime_error("weights for \"" + packed.name + "\" layout " + std::to_string(packed.layout) +
-                                 ", expected \"" + name + "\" layout " + std::to_string(layout));
+                                 ", expected \"" + format.name + "\" layout " + std::to_string(format.layout));
     if (packed.tables != tables || packed.perTable != perTable)
         throw std::runtime_error("weights file: " + std::to_string(packed.tables) + " tables of " +
                                  std::to_string(packed.perTable) + ", expected " + std::to_string(tables) + " of " +
                                  std::to_string(perTable));
+}
+
+WeightSet packedWeightSet(WeightsFormat format, std::uint32_t tables, std::uint32_t perTable,
+                          const std::vector<std::int16_t>& packed) {
+    return {format.name, format.layout, tables, perTable, packed};
 }
 
 }  // namespace reversi::patterns

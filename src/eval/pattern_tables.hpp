@@ -30,10 +30,12 @@ Square transform(Square s, int which);
 // 8, 7, 6, 5 and 4 squares. Each is taken with the board's symmetries.
 std::vector<std::vector<Square>> logistelloPatterns();
 
-// Throws std::runtime_error unless `packed` holds `name`'s layout `layout` in `tables` tables of
-// `perTable` weights.
-void checkPackedWeights(const WeightSet& packed, const char* name, std::uint32_t layout, std::uint32_t tables,
-                        std::uint32_t perTable);
+// Throws std::runtime_error unless `packed` is of `format`, in `tables` tables of `perTable` weights.
+void checkPackedWeights(const WeightSet& packed, WeightsFormat format, std::uint32_t tables, std::uint32_t perTable);
+
+// Packed tables as a WeightSet of `format`, for writing.
+WeightSet packedWeightSet(WeightsFormat format, std::uint32_t tables, std::uint32_t perTable,
+                          const std::vector<std::int16_t>& packed);
 
 // The packed tables of a checked set, expanded table by table: each pattern type's configurations
 // through its packedIndex, then the weights after the patterns (packedRest on) copied as they are.

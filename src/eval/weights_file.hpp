@@ -14,7 +14,6 @@
 #include <exception>
 #include <new>
 #include <string>
-#include <string_view>
 #include <vector>
 
 namespace reversi {
@@ -25,6 +24,12 @@ struct WeightSet {
     std::uint32_t tables = 0;        // e.g. one per game phase
     std::uint32_t perTable = 0;
     std::vector<std::int16_t> weights;  // tables * perTable
+};
+
+// What a weight set must say it is for: an evaluation's name and the version of its layout.
+struct WeightsFormat {
+    const char* name;
+    std::uint32_t layout;
 };
 
 std::string encodeWeights(const WeightSet& set);
@@ -48,13 +53,16 @@ auto decodeBuiltinWeights(const char* file, Decode&& decode) -> decltype(decode(
     }
 }
 
-// The data of a file of weights/ that cmake/EmbedWeights.cmake linked into the program as the bytes
-// [begin, end): decoded once, at the first call, by `decode(bytes)` as decodeBuiltinWeights does. Each
-// call site passes a lambda of its own, so each keeps a value of its own.
-template <class Decode>
-const auto& builtinData(const char* file, const unsigned char* begin, const unsigned char* end, Decode&& decode) {
-    static const auto value = decodeBuiltinWeights(file, [&] {
-        return decode(std::string_view(reinterpret_cast<const char*>(begin), static_cast<std::size_t>(end - begin)));
+// The bytes of a weights file as a string (for builtinData).
+WeightSet decodeWeightBytes(const std::string& bytes);
+
+// The file of weights/ that cmake/EmbedWeights.cmake linked into the program as the bytes
+// [Begin, End), as a T: decoded by `decode(bytes)` (a std::string) once, at the first call, as
+// decodeBuiltinWeights does.
+template <class T, const unsigned char* Begin, const unsigned char* End, class Decode>
+const T& builtinData(const char* file, Decode&& decode) {
+    static const T value = decodeBuiltinWeights(file, [&] {
+        return T(decode(std::string(reinterpret_cast<const char*>(Begin), static_cast<std::size_t>(End - Begin))));
     });
     return value;
 }

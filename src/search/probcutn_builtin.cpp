@@ -1,7 +1,5 @@
 // The Multi-ProbCut fits of the sizes other than 8x8 built into the program: weights/probcutN.txt,
 // embedded by cmake/EmbedWeights.cmake.
-#include <string>
-
 #include "eval/weights_file.hpp"
 #include "search/probcutn.hpp"
 
@@ -10,8 +8,7 @@ extern "C" const unsigned char reversi_probcutn_begin[], reversi_probcutn_end[];
 namespace reversi {
 
 const ProbCutN& builtinProbCutN() {
-    return builtinData("weights/probcutN.txt", reversi_probcutn_begin, reversi_probcutn_end,
-                       [](std::string_view text) { return parseProbCutN(std::string(text)); });
+    return builtinData<ProbCutN, reversi_probcutn_begin, reversi_probcutn_end>("weights/probcutN.txt", parseProbCutN);
 }
 
 }  // namespace reversi
