@@ -16,6 +16,7 @@
 #include "search/endgame8.hpp"
 #include "search/midgame8.hpp"
 #include "tools/corpus8.hpp"
+#include "tools/position_records.hpp"
 #include "tools/resumable_blocks.hpp"
 
 namespace reversi::train8 {
@@ -23,8 +24,7 @@ namespace reversi::train8 {
 namespace {
 
 using u64 = std::uint64_t;
-constexpr char kMagic[8] = {'R', 'V', '8', 'L', 'A', 'B', '0', '1'};
-constexpr std::size_t kHeader = 16, kRecord = 18;
+constexpr RecordMagic kMagic = {'R', 'V', '8', 'L', 'A', 'B', '0', '1'};
 
 std::string phaseDir(const std::string& dir, int phase) { return numberedFile(dir, "phase-", 2, phase, ""); }
 std::string chunkName(const std::string& dir, int chunk) { return numberedFile(dir, "chunk-", 4, chunk, ".lab"); }
@@ -57,35 +57,18 @@ std::vector<std::pair<u64, u64>> phasePositions(const LabelOptions& o) {
 }
 
 std::string encodeChunk(const std::vector<Labelled>& labels) {
-    std::string bytes(kHeader + kRecord * labels.size(), '\0');
-    std::memcpy(bytes.data(), kMagic, 8);
-    const auto count = static_cast<std::uint32_t>(labels.size());
-    for (int i = 0; i < 4; ++i) bytes[8 + static_cast<std::size_t>(i)] = static_cast<char>(count >> (8 * i));
-    std::size_t at = kHeader;
+    std::vector<PositionRecord> records;
     for (const Labelled& l : labels) {
-        for (int i = 0; i < 8; ++i) bytes[at + static_cast<std::size_t>(i)] = static_cast<char>(l.P >> (8 * i));
-        for (int i = 0; i < 8; ++i) bytes[at + 8 + static_cast<std::size_t>(i)] = static_cast<char>(l.O >> (8 * i));
         const auto v = static_cast<std::uint16_t>(l.label);
-        bytes[at + 16] = static_cast<char>(v);
-        bytes[at + 17] = static_cast<char>(v >> 8);
-        at += kRecord;
+        records.push_back({l.P, l.O, {static_cast<std::uint8_t>(v), static_cast<std::uint8_t>(v >> 8)}});
     }
-    return bytes;
+    return encodePositionRecords(kMagic, static_cast<std::uint32_t>(labels.size()), 0, records);
 }
 
 std::vector<Labelled> decodeChunk(const std::string& bytes, const std::string& path) {
-    if (bytes.size() < kHeader || std::memcmp(bytes.data(), kMagic, 8) != 0) throw std::runtime_error(path + ": not a label chunk");
-    std::uint32_t count = 0;
-    for (int i = 0; i < 4; ++i) count |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[8 + static_cast<std::size_t>(i)])) << (8 * i);
-    if (bytes.size() != kHeader + kRecord * count) throw std::runtime_error(path + ": truncated label chunk");
-    std::vector<Labelled> out(count);
-    for (std::size_t k = 0; k < count; ++k) {
-        const std::size_t at = kHeader + kRecord * k;
-        const auto byte = [&](std::size_t i) { return static_cast<u64>(static_cast<unsigned char>(bytes[at + i])); };
-        for (std::size_t i = 0; i < 8; ++i) out[k].P |= byte(i) << (8 * i);
-        for (std::size_t i = 0; i < 8; ++i) out[k].O |= byte(8 + i) << (8 * i);
-        out[k].label = static_cast<std::int16_t>(static_cast<std::uint16_t>(byte(16) | byte(17) << 8));
-    }
+    std::vector<Labelled> out;
+    for (const PositionRecord& r : decodePositionRecords(bytes, kMagic, 8, path, "label chunk"))
+        out.push_back({r.P, r.O, static_cast<std::int16_t>(static_cast<std::uint16_t>(r.extra[0] | r.extra[1] << 8))});
     return out;
 }
 
