@@ -150,4 +150,14 @@ void addExamples(CLI::App& command, std::initializer_list<const char*> examples)
     command.footer(text + "\n");
 }
 
+int runTool(const char* command, const std::function<void()>& work) {
+    try {
+        work();
+        return 0;
+    } catch (const std::exception& e) {
+        std::cerr << command << ": " << e.what() << "\n";
+        return 1;
+    }
+}
+
 }  // namespace reversi::app

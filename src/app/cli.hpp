@@ -43,6 +43,9 @@ void noteOutputError(int err);
 // kExitUsage when `status` is 0.
 int checkStandardOutput(const std::string& command, int status);
 
+// Runs a tool's work: 0 when it is done, or 1 after "COMMAND: REASON" on standard error when it throws.
+int runTool(const char* command, const std::function<void()>& work);
+
 // Ends the command's --help with "Examples:" and one indented line per example.
 void addExamples(CLI::App& command, std::initializer_list<const char*> examples);
 

@@ -37,15 +37,11 @@ void showSteps(const char* what, int done, int total) {
 }
 
 int runCorpus(const train8::CorpusOptions& o) {
-    try {
+    return runTool("reversi train8 corpus", [&] {
         train8::generateCorpus(o, [](int done, int total) { showSteps("blocks", done, total); });
         std::printf("corpus %s: %d games in blocks of %d (seed %llu)\n", o.dir.c_str(), o.games, o.blockGames,
                     static_cast<unsigned long long>(o.seed));
-        return 0;
-    } catch (const std::exception& e) {
-        std::cerr << "reversi train8 corpus: " << e.what() << "\n";
-        return 1;
-    }
+    });
 }
 
 std::vector<std::int16_t> readPackedWeights(const std::string& path) {
@@ -72,13 +68,9 @@ void printFit(int phase, const train8::FitPhaseReport& r) {
 }
 
 int runLabel(const train8::LabelOptions& o) {
-    try {
+    return runTool("reversi train8 label", [&] {
         train8::labelPhase(o, [&](int done, int total) { showSteps(("phase " + std::to_string(o.phase) + " chunks").c_str(), done, total); });
-        return 0;
-    } catch (const std::exception& e) {
-        std::cerr << "reversi train8 label: " << e.what() << "\n";
-        return 1;
-    }
+    });
 }
 
 struct FitSettings {
@@ -88,17 +80,13 @@ struct FitSettings {
 };
 
 int runFit(const FitSettings& s) {
-    try {
+    return runTool("reversi train8 fit", [&] {
         auto packed = readPackedWeights(s.weights);
         const auto prior = priorOf(packed, s.fit.phase, s.priorSame);
         train8::fitPhase(packed, prior, s.fit, [&](const train8::FitPhaseReport& r) { printFit(s.fit.phase, r); });
         writeFileAtomically(s.out, encodeWeights(eval8::packWeights(packed)));
         std::printf("phase %d fitted: %s\n", s.fit.phase, s.out.c_str());
-        return 0;
-    } catch (const std::exception& e) {
-        std::cerr << "reversi train8 fit: " << e.what() << "\n";
-        return 1;
-    }
+    });
 }
 
 struct RunSettings {
@@ -111,7 +99,7 @@ struct RunSettings {
 // Every phase from the end of the game backward: label with the weights so far, fit, save. The weights
 // after phase K are WORK/weights-KK.bin; a phase whose file exists is done, so a stopped run resumes.
 int runPipeline(const RunSettings& s) {
-    try {
+    return runTool("reversi train8 run", [&] {
         std::filesystem::create_directories(s.work);
         const auto weightsAfter = [&](int phase) {
             char name[32];
@@ -137,23 +125,15 @@ int runPipeline(const RunSettings& s) {
             writeFileAtomically(weightsAfter(phase), encodeWeights(eval8::packWeights(packed)));
         }
         std::printf("weights after phase %d: %s\n", s.lastPhase, weightsAfter(s.lastPhase).c_str());
-        return 0;
-    } catch (const std::exception& e) {
-        std::cerr << "reversi train8 run: " << e.what() << "\n";
-        return 1;
-    }
+    });
 }
 
 int runProbCut(const train8::ProbCutFitOptions& o, const std::string& out) {
-    try {
+    return runTool("reversi train8 probcut", [&] {
         const ProbCut8 p = train8::fitProbCut(o, [](int done, int total) { showSteps("positions", done, total); });
         writeFileAtomically(out, formatProbCut(p));
         std::printf("Multi-ProbCut fits written to %s\n", out.c_str());
-        return 0;
-    } catch (const std::exception& e) {
-        std::cerr << "reversi train8 probcut: " << e.what() << "\n";
-        return 1;
-    }
+    });
 }
 
 void addLabelOptions(CLI::App& cmd, train8::LabelOptions& o) {
@@ -181,13 +161,7 @@ void addFitOptions(CLI::App& cmd, train8::FitPhaseOptions& o) {
         ->capture_default_str();
 }
 
-}  // namespace
-
-void addTrainCommands(CLI::App& app, Action& action) {
-    CLI::App* train = app.add_subcommand("train8", "The 8x8 evaluation's training pipeline: corpus, labels, fit");
-    train->require_subcommand(1);
-    addExamples(*train, {"reversi train8 corpus --dir corpus8 --games 200000 -j 2", "reversi help train8 corpus"});
-
+void addCorpusCommand(CLI::App* train, Action& action) {
     auto c = std::make_shared<train8::CorpusOptions>();
     CLI::App* corpus = train->add_subcommand("corpus", "Positions from seeded games, written in resumable blocks");
     corpus->add_option("--dir", c->dir, "Directory of the block files (created; existing blocks are kept)")->required();
@@ -206,7 +180,9 @@ void addTrainCommands(CLI::App& app, Action& action) {
         if (c->openingMin > c->openingMax) throw CLI::ValidationError("--opening-min", "must not exceed --opening-max");
         action = [c] { return runCorpus(*c); };
     });
+}
 
+void addLabelCommand(CLI::App* train, Action& action) {
     auto l = std::make_shared<train8::LabelOptions>();
     CLI::App* label = train->add_subcommand("label", "One phase's positions with search values (exact near the end)");
     label->add_option("--corpus", l->corpus, "Corpus directory (train8 corpus)")->required();
@@ -216,7 +192,9 @@ void addTrainCommands(CLI::App& app, Action& action) {
     addLabelOptions(*label, *l);
     addExamples(*label, {"reversi train8 label --corpus corpus8 --out labels --phase 8 --weights work/weights-07.bin -j 2"});
     label->callback([l, &action] { action = [l] { return runLabel(*l); }; });
+}
 
+void addFitPhaseCommand(CLI::App* train, Action& action) {
     auto f = std::make_shared<FitSettings>();
     CLI::App* fit = train->add_subcommand("fit", "Fit one phase's weights to its labels (ridge toward the next later phase)");
     fit->add_option("--labels", f->fit.labels, "Labels directory (train8 label)")->required();
@@ -227,7 +205,9 @@ void addTrainCommands(CLI::App& app, Action& action) {
     addFitOptions(*fit, f->fit);
     addExamples(*fit, {"reversi train8 fit --labels labels --phase 8 --weights work/weights-07.bin -o work/weights-08.bin"});
     fit->callback([f, &action] { action = [f] { return runFit(*f); }; });
+}
 
+void addRunCommand(CLI::App* train, Action& action) {
     auto r = std::make_shared<RunSettings>();
     CLI::App* run = train->add_subcommand("run", "Label and fit every phase from the end of the game backward (resumable)");
     run->add_option("--corpus", r->label.corpus, "Corpus directory (train8 corpus)")->required();
@@ -238,7 +218,9 @@ void addTrainCommands(CLI::App& app, Action& action) {
     addFitOptions(*run, r->fit);
     addExamples(*run, {"reversi train8 run --corpus corpus8 --work work8 -j 2   (then cp work8/weights-29.bin weights/pattern8.bin)"});
     run->callback([r, &action] { action = [r] { return runPipeline(*r); }; });
+}
 
+void addProbCutCommand(CLI::App* train, Action& action) {
     auto m = std::make_shared<train8::ProbCutFitOptions>();
     auto mOut = std::make_shared<std::string>();
     CLI::App* probcut = train->add_subcommand("probcut", "Fit Multi-ProbCut from full-width searches of corpus positions");
@@ -255,6 +237,19 @@ void addTrainCommands(CLI::App& app, Action& action) {
     probcut->add_option("-j,--jobs", m->jobs, "Threads")->check(CLI::Range(1, 256))->capture_default_str();
     addExamples(*probcut, {"reversi train8 probcut --corpus corpus8 -o weights/probcut8.txt -j 2"});
     probcut->callback([m, mOut, &action] { action = [m, mOut] { return runProbCut(*m, *mOut); }; });
+}
+
+}  // namespace
+
+void addTrainCommands(CLI::App& app, Action& action) {
+    CLI::App* train = app.add_subcommand("train8", "The 8x8 evaluation's training pipeline: corpus, labels, fit");
+    train->require_subcommand(1);
+    addExamples(*train, {"reversi train8 corpus --dir corpus8 --games 200000 -j 2", "reversi help train8 corpus"});
+    addCorpusCommand(train, action);
+    addLabelCommand(train, action);
+    addFitPhaseCommand(train, action);
+    addRunCommand(train, action);
+    addProbCutCommand(train, action);
 }
 
 }  // namespace reversi::app

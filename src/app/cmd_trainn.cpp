@@ -33,17 +33,13 @@ namespace reversi::app {
 namespace {
 
 int runGames(const trainn::GamesOptions& o) {
-    try {
+    return runTool("reversi trainn games", [&] {
         trainn::generateGames(o, [&](int done, int total) {
             if (isatty(2)) std::fprintf(stderr, "\r%dx%d blocks %d/%d%s", o.size, o.size, done, total, done == total ? "\n" : "");
             else std::fprintf(stderr, "%dx%d blocks %d/%d\n", o.size, o.size, done, total);
         });
         std::printf("%d games of %dx%d in %s\n", o.games, o.size, o.size, o.dir.c_str());
-        return 0;
-    } catch (const std::exception& e) {
-        std::cerr << "reversi trainn games: " << e.what() << "\n";
-        return 1;
-    }
+    });
 }
 
 struct FitSettings {
@@ -61,7 +57,7 @@ std::vector<std::int16_t> readPackedWeights(const std::string& path) {
 }
 
 int runFit(const FitSettings& s) {
-    try {
+    return runTool("reversi trainn fit", [&] {
         std::vector<std::int16_t> packed = readPackedWeights(s.weights);
         const auto fitReport = [](const trainn::FitSizeReport& r) {
             if (r.iteration == 0 && r.labelSeconds > 0) std::fprintf(stderr, "phase %2d  labelled in %.0f s\n", r.phase, r.labelSeconds);
@@ -77,11 +73,7 @@ int runFit(const FitSettings& s) {
         trainn::fitSize(packed, s.fit, fitReport, labelProgress);
         writeFileAtomically(s.out, encodeWeights(evaln::packWeights(packed)));
         std::printf("%dx%d fitted: %s\n", s.fit.size, s.fit.size, s.out.c_str());
-        return 0;
-    } catch (const std::exception& e) {
-        std::cerr << "reversi trainn fit: " << e.what() << "\n";
-        return 1;
-    }
+    });
 }
 
 struct ShareSettings {
@@ -91,16 +83,12 @@ struct ShareSettings {
 };
 
 int runShare(const ShareSettings& s) {
-    try {
+    return runTool("reversi trainn share", [&] {
         std::vector<std::int16_t> packed = readPackedWeights(s.weights);
         for (const int n : s.to) trainn::shareSize(packed, s.from, n);
         writeFileAtomically(s.out, encodeWeights(evaln::packWeights(packed)));
         std::printf("%dx%d's weights shared with %zu size(s): %s\n", s.from, s.from, s.to.size(), s.out.c_str());
-        return 0;
-    } catch (const std::exception& e) {
-        std::cerr << "reversi trainn share: " << e.what() << "\n";
-        return 1;
-    }
+    });
 }
 
 struct ProbCutSettings {
@@ -109,7 +97,7 @@ struct ProbCutSettings {
 };
 
 int runProbCut(const ProbCutSettings& s) {
-    try {
+    return runTool("reversi trainn probcut", [&] {
         ProbCutN fits;
         if (!s.fits.empty()) fits = parseProbCutN(readWholeFile(s.fits));
         const bool terminal = isatty(2);
@@ -119,11 +107,7 @@ int runProbCut(const ProbCutSettings& s) {
         });
         writeFileAtomically(s.out, formatProbCutN(fits));
         std::printf("%dx%d Multi-ProbCut fitted: %s\n", s.fit.size, s.fit.size, s.out.c_str());
-        return 0;
-    } catch (const std::exception& e) {
-        std::cerr << "reversi trainn probcut: " << e.what() << "\n";
-        return 1;
-    }
+    });
 }
 
 const auto kSizeCheck = CLI::Validator(
@@ -137,14 +121,7 @@ const auto kSizeCheck = CLI::Validator(
     },
     "SIZE");
 
-}  // namespace
-
-void addTrainNCommands(CLI::App& app, Action& action) {
-    CLI::App* train = app.add_subcommand("trainn", "The learned evaluation and Multi-ProbCut of the sizes other than 8x8: self-play games, fits");
-    train->require_subcommand(1);
-    addExamples(*train, {"reversi trainn games --dir gamesn --size 12 --games 4000 -j 2",
-                         "reversi trainn fit --games gamesn --size 12 --weights weights/patternN.bin -o weights/patternN.bin"});
-
+void addGamesCommand(CLI::App* train, Action& action) {
     auto g = std::make_shared<trainn::GamesOptions>();
     CLI::App* games = train->add_subcommand("games", "Self-play games of one size, in resumable blocks");
     games->add_option("--dir", g->dir, "Directory of the games (DIR/SIZE/block-NNNNN.games)")->required();
@@ -163,7 +140,9 @@ void addTrainNCommands(CLI::App& app, Action& action) {
         if (g->openingMin > g->openingMax) throw CLI::ValidationError("--opening-min", "must not exceed --opening-max");
         action = [g] { return runGames(*g); };
     });
+}
 
+void addFitSizeCommand(CLI::App* train, Action& action) {
     auto f = std::make_shared<FitSettings>();
     CLI::App* fit = train->add_subcommand("fit", "Fit one size's weights to the outcomes of its games");
     fit->add_option("--games", f->fit.games, "Games directory (trainn games)")->required();
@@ -186,7 +165,9 @@ void addTrainNCommands(CLI::App& app, Action& action) {
     addExamples(*fit, {"reversi trainn fit --games gamesn --size 16 --weights weights/patternN.bin -o weights/patternN.bin",
                        "reversi trainn fit --games gamesn --size 10 --search-depth 4 -j 2 --weights weights/patternN.bin -o patternN.bin"});
     fit->callback([f, &action] { action = [f] { return runFit(*f); }; });
+}
 
+void addShareCommand(CLI::App* train, Action& action) {
     auto sh = std::make_shared<ShareSettings>();
     CLI::App* share = train->add_subcommand("share", "Let other sizes play one fitted size's weights (a size class)");
     share->add_option("--weights", sh->weights, "Weights file holding the fitted size")->required();
@@ -195,7 +176,9 @@ void addTrainNCommands(CLI::App& app, Action& action) {
     share->add_option("-o,--out", sh->out, "Weights file to write")->required();
     addExamples(*share, {"reversi trainn share --weights weights/patternN.bin --from 16 --to 18,20 -o patternN-shared.bin"});
     share->callback([sh, &action] { action = [sh] { return runShare(*sh); }; });
+}
 
+void addProbCutCommand(CLI::App* train, Action& action) {
     auto p = std::make_shared<ProbCutSettings>();
     CLI::App* probcut = train->add_subcommand("probcut", "Fit one size's Multi-ProbCut from full-width searches of its games' positions");
     probcut->add_option("--games", p->fit.games, "Games directory (trainn games)")->required();
@@ -211,6 +194,19 @@ void addTrainNCommands(CLI::App& app, Action& action) {
     probcut->add_option("-j,--jobs", p->fit.jobs, "Threads")->check(CLI::Range(1, 256))->capture_default_str();
     addExamples(*probcut, {"reversi trainn probcut --games gamesn --size 12 --fits weights/probcutN.txt -o weights/probcutN.txt -j 2"});
     probcut->callback([p, &action] { action = [p] { return runProbCut(*p); }; });
+}
+
+}  // namespace
+
+void addTrainNCommands(CLI::App& app, Action& action) {
+    CLI::App* train = app.add_subcommand("trainn", "The learned evaluation and Multi-ProbCut of the sizes other than 8x8: self-play games, fits");
+    train->require_subcommand(1);
+    addExamples(*train, {"reversi trainn games --dir gamesn --size 12 --games 4000 -j 2",
+                         "reversi trainn fit --games gamesn --size 12 --weights weights/patternN.bin -o weights/patternN.bin"});
+    addGamesCommand(train, action);
+    addFitSizeCommand(train, action);
+    addShareCommand(train, action);
+    addProbCutCommand(train, action);
 }
 
 }  // namespace reversi::app

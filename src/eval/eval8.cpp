@@ -5,54 +5,21 @@
 #include <string>
 
 #include "bitboard/bitboard8.hpp"
+#include "eval/pattern_tables.hpp"
 
 namespace reversi::eval8 {
 
 namespace {
 
-using Square = std::pair<int, int>;  // row, column
+using namespace patterns;
 
+// Logistello's patterns with an edge block (after the edge) and a corner triangle (after the corner
+// blocks).
 std::vector<std::vector<Square>> basePatterns() {
-    std::vector<std::vector<Square>> b;
-    std::vector<Square> edge2x;  // a1..h1 and the X squares b2, g2
-    for (int c = 0; c < 8; ++c) edge2x.push_back({0, c});
-    edge2x.push_back({1, 1});
-    edge2x.push_back({1, 6});
-    b.push_back(edge2x);
-    b.push_back({{0, 0}, {0, 2}, {0, 3}, {0, 4}, {0, 5}, {0, 7}, {1, 2}, {1, 3}, {1, 4}, {1, 5}});  // edge block
-    std::vector<Square> corner33, corner25;
-    for (int r = 0; r < 3; ++r)
-        for (int c = 0; c < 3; ++c) corner33.push_back({r, c});
-    for (int r = 0; r < 2; ++r)
-        for (int c = 0; c < 5; ++c) corner25.push_back({r, c});
-    b.push_back(corner33);
-    b.push_back(corner25);
-    b.push_back({{0, 0}, {0, 1}, {0, 2}, {0, 3}, {1, 0}, {1, 1}, {1, 2}, {2, 0}, {2, 1}, {3, 0}});  // triangle
-    for (int row = 1; row <= 3; ++row) {  // the inner rows 2, 3, 4
-        std::vector<Square> line;
-        for (int c = 0; c < 8; ++c) line.push_back({row, c});
-        b.push_back(line);
-    }
-    for (int shift = 0; shift <= 4; ++shift) {  // diagonals of 8, 7, 6, 5, 4 squares
-        std::vector<Square> diag;
-        for (int i = 0; i + shift < 8; ++i) diag.push_back({i, i + shift});
-        b.push_back(diag);
-    }
+    std::vector<std::vector<Square>> b = logistelloPatterns();
+    b.insert(b.begin() + 1, std::vector<Square>{{0, 0}, {0, 2}, {0, 3}, {0, 4}, {0, 5}, {0, 7}, {1, 2}, {1, 3}, {1, 4}, {1, 5}});
+    b.insert(b.begin() + 4, std::vector<Square>{{0, 0}, {0, 1}, {0, 2}, {0, 3}, {1, 0}, {1, 1}, {1, 2}, {2, 0}, {2, 1}, {3, 0}});
     return b;
-}
-
-Square transform(Square s, int which) {
-    auto [r, c] = s;
-    if (which & 4) std::swap(r, c);
-    if (which & 1) c = 7 - c;
-    if (which & 2) r = 7 - r;
-    return {r, c};
-}
-
-int pow3(int n) {
-    int p = 1;
-    while (n-- > 0) p *= 3;
-    return p;
 }
 
 std::vector<int> sortedSquares(const std::vector<Square>& squares) {
@@ -216,24 +183,8 @@ void packedFeatures(u64 P, u64 O, std::uint32_t* out) {
 
 Weights::Weights(const WeightSet& packed) {
     const Layout& L = layout();
-    if (packed.name != kName || packed.layout != kLayoutVersion)
-        throw std::runtime_error("weights for \"" + packed.name + "\" layout " + std::to_string(packed.layout) +
-                                 ", expected \"" + kName + "\" layout " + std::to_string(kLayoutVersion));
-    if (packed.tables != kPhases || packed.perTable != L.packedPerPhase)
-        throw std::runtime_error("weights file: " + std::to_string(packed.tables) + " tables of " +
-                                 std::to_string(packed.perTable) + ", expected " + std::to_string(kPhases) + " of " +
-                                 std::to_string(L.packedPerPhase));
-    w_.assign(static_cast<std::size_t>(kPhases) * L.perPhase, 0);
-    for (int phase = 0; phase < kPhases; ++phase) {
-        const std::int16_t* from = packed.weights.data() + static_cast<std::size_t>(phase) * L.packedPerPhase;
-        std::int16_t* to = w_.data() + static_cast<std::size_t>(phase) * L.perPhase;
-        for (int type = 0; type < kTypes; ++type) {
-            const auto& index = L.packedIndex[static_cast<std::size_t>(type)];
-            for (std::size_t c = 0; c < index.size(); ++c)
-                to[L.offset[static_cast<std::size_t>(type)] + c] = from[L.packedOffset[static_cast<std::size_t>(type)] + index[c]];
-        }
-        std::copy(from + L.packedMobilityOffset, from + L.packedPerPhase, to + L.mobilityOffset);
-    }
+    patterns::checkPackedWeights(packed, kFormat, kPhases, L.packedPerPhase);
+    w_ = patterns::expandTables(packed, L, L.packedMobilityOffset, L.mobilityOffset);
 }
 
 int Weights::evaluate(const Features& f, u64 P, u64 O, int movesP, int movesO) const {
@@ -250,13 +201,7 @@ int Weights::evaluate(const Features& f, u64 P, u64 O, int movesP, int movesO) c
 }
 
 WeightSet packWeights(const std::vector<std::int16_t>& packed) {
-    WeightSet set;
-    set.name = Weights::kName;
-    set.layout = Weights::kLayoutVersion;
-    set.tables = kPhases;
-    set.perTable = layout().packedPerPhase;
-    set.weights = packed;
-    return set;
+    return patterns::packedWeightSet(Weights::kFormat, kPhases, layout().packedPerPhase, packed);
 }
 
 }  // namespace reversi::eval8

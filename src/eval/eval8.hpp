@@ -100,8 +100,7 @@ void packedFeatures(u64 P, u64 O, std::uint32_t* out);
 // The weight sets of every phase, expanded for evaluation.
 class Weights {
 public:
-    static constexpr const char* kName = "pattern8";
-    static constexpr std::uint32_t kLayoutVersion = 2;
+    static constexpr WeightsFormat kFormat{"pattern8", 2};
 
     // Packed weights as fitted or read from a file; throws std::runtime_error on a set made for another
     // evaluation or layout.

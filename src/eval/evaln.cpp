@@ -6,15 +6,13 @@
 #include <string>
 #include <utility>
 
+#include "eval/pattern_tables.hpp"
+
 namespace reversi::evaln {
 
 namespace {
 
-int pow3(int n) {
-    int p = 1;
-    while (n-- > 0) p *= 3;
-    return p;
-}
+using patterns::pow3;
 
 Layout buildLayout() {
     Layout L;
@@ -76,23 +74,10 @@ void packedIndices(const Features& f, std::uint32_t* out) {
 
 Weights::Weights(const WeightSet& packed) {
     const Layout& L = layout();
-    if (packed.name != kName || packed.layout != kLayoutVersion)
-        throw std::runtime_error("weights for \"" + packed.name + "\" layout " + std::to_string(packed.layout) +
-                                 ", expected \"" + kName + "\" layout " + std::to_string(kLayoutVersion));
-    if (packed.tables != kSizes * kPhases || packed.perTable != L.packedPerPhase)
-        throw std::runtime_error("weights file: " + std::to_string(packed.tables) + " tables of " +
-                                 std::to_string(packed.perTable) + ", expected " + std::to_string(kSizes * kPhases) +
-                                 " of " + std::to_string(L.packedPerPhase));
-    w_.assign(static_cast<std::size_t>(kSizes * kPhases) * L.perPhase, 0);
+    patterns::checkPackedWeights(packed, kFormat, kSizes * kPhases, L.packedPerPhase);
+    w_ = patterns::expandTables(packed, L, L.packedCountsOffset, L.countsOffset);
     for (int t = 0; t < kSizes * kPhases; ++t) {
         const std::int16_t* from = packed.weights.data() + static_cast<std::size_t>(t) * L.packedPerPhase;
-        std::int16_t* to = w_.data() + static_cast<std::size_t>(t) * L.perPhase;
-        for (int type = 0; type < kTypes; ++type) {
-            const auto& index = L.packedIndex[static_cast<std::size_t>(type)];
-            for (std::size_t c = 0; c < index.size(); ++c)
-                to[L.offset[static_cast<std::size_t>(type)] + c] = from[L.packedOffset[static_cast<std::size_t>(type)] + index[c]];
-        }
-        std::copy(from + L.packedCountsOffset, from + L.packedPerPhase, to + L.countsOffset);
         if (std::any_of(from, from + L.packedPerPhase, [](std::int16_t v) { return v != 0; }))
             fitted_[static_cast<std::size_t>(t / kPhases)] = true;
     }
@@ -108,13 +93,7 @@ int Weights::evaluate(int n, int empties, const Features& f) const {
 }
 
 WeightSet packWeights(const std::vector<std::int16_t>& packed) {
-    WeightSet set;
-    set.name = Weights::kName;
-    set.layout = Weights::kLayoutVersion;
-    set.tables = kSizes * kPhases;
-    set.perTable = layout().packedPerPhase;
-    set.weights = packed;
-    return set;
+    return patterns::packedWeightSet(Weights::kFormat, kSizes * kPhases, layout().packedPerPhase, packed);
 }
 
 }  // namespace reversi::evaln

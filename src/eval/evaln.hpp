@@ -152,8 +152,7 @@ void packedIndices(const Features& f, std::uint32_t* out);
 
 class Weights {
 public:
-    static constexpr const char* kName = "patternN";
-    static constexpr std::uint32_t kLayoutVersion = 1;
+    static constexpr WeightsFormat kFormat{"patternN", 1};
 
     // Packed weights, kSizes * kPhases tables; throws std::runtime_error on a set for another layout.
     explicit Weights(const WeightSet& packed);

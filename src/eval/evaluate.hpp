@@ -36,23 +36,17 @@ struct EvalWeights {
     // floor = min(cap, fewDiscsPercent% of the discs on the board) loses fewDiscs per squared disc
     // short, where cap = max(fewDiscsLimit, fewDiscsLimitPermille per mille of the squares) (see
     // wipeOutFloor). Mobility, potential mobility and frontier all reward having few discs, and on big
-    // boards (a large opponent mass, depth 4-6) they outweigh everything else until the side is wiped
-    // out by a greedy opponent; every game lost to greedy / smarter / smartest at 12x12 and up was a
-    // wipe-out before this term. It keeps a floor under the disc count.
+    // boards they outweigh everything else until a greedy opponent wipes the side out; the guard keeps
+    // a floor under the disc count (docs/results/wipe-out-guard.md).
     int fewDiscs = 100;
     int fewDiscsPercent = 30;
     int fewDiscsLimit = 16;
-    // The cap grows with the board's area: a fixed 16 discs is 2.4% of 26x26, and greedy still wiped the
-    // engine out late there (0-190 at 0.02 s a move; at a fixed 3 plies, 41 of 100 games at 26x26, all
-    // wipe-outs, most with 90-230 discs on the board). 62 per mille stays under 16 discs up to 16x16
-    // (256 * 62 / 1000 = 15), so those sizes keep the cap of 16; 18x18..26x26 get 20, 24, 30, 35, 41.
+    // The cap grows with the board's area, as a fixed 16 discs is too few on the biggest boards; 62 per
+    // mille keeps the cap at 16 up to 16x16 (256 * 62 / 1000 = 15).
     int fewDiscsLimitPermille = 62;
     // The guard's strength under the learned evaluations (not the hand-set one) from 18x18 up, in place
-    // of fewDiscs. Those sizes play sets shared from 12x12 and 16x16, whose count terms grow with the
-    // board (12x12's: about a disc per unit each, early on): at 20x20, 12x12's set scores 5 discs
-    // against 25 73 discs ahead; at 100 the engine sank to 1-3 discs against smartest in
-    // most games and was wiped out in 2 of 100 (1 of 100 at 200, none at 400;
-    // docs/results/wipe-out-guard.md).
+    // of fewDiscs: those sizes play weight sets shared from 12x12 and 16x16, whose count terms grow with
+    // the board and need a stronger floor against them.
     int fewDiscsLearnedBig = 400;
 };
 
@@ -115,71 +109,88 @@ constexpr int learnedWipeOutStrength(const EvalWeights& w, int n) {
     return n * n >= kWipeOutBigBoardSquares ? w.fewDiscsLearnedBig : w.fewDiscs;
 }
 
+namespace detail {
+
+// The hand-set evaluation's features, each as (player - opponent).
+struct HandFeatures {
+    int mobility, potential, frontier, corners, xSquares, cSquares, edges, stable;
+};
+
+// X and C squares count only while their corner is empty.
+template <int N>
+inline void addCornerNeighbours(const Position<N>& pos, const bb::Bits<N>& empty, HandFeatures& f) {
+    constexpr int cornerSq[4] = {0, N - 1, (N - 1) * N, N * N - 1};
+    constexpr int xSq[4] = {N + 1, N + N - 2, (N - 2) * N + 1, (N - 2) * N + N - 2};
+    constexpr int cSq[4][2] = {{1, N}, {N - 2, 2 * N - 1}, {(N - 2) * N, (N - 1) * N + 1},
+                               {(N - 2) * N + N - 1, N * N - 2}};
+    const bb::Bits<N>& P = pos.P;
+    const bb::Bits<N>& O = pos.O;
+    for (int k = 0; k < 4; ++k) {
+        if (!empty.test(cornerSq[k])) continue;
+        f.xSquares += P.test(xSq[k]) - O.test(xSq[k]);
+        f.cSquares += P.test(cSq[k][0]) - O.test(cSq[k][0]) + P.test(cSq[k][1]) - O.test(cSq[k][1]);
+    }
+}
+
+template <int N>
+inline HandFeatures handFeatures(const Position<N>& pos, int mobility, const EvalWeights& w) {
+    using B = bb::Bits<N>;
+    using M = bb::Masks<N>;
+    const B& P = pos.P;
+    const B& O = pos.O;
+    const B empty = pos.empties();
+    HandFeatures f{};
+    f.mobility = mobility;
+    const B nearEmpty = bb::neighbours(empty);
+    f.frontier = (P & nearEmpty).count() - (O & nearEmpty).count();
+    f.potential = w.potential.open == 0 && w.potential.end == 0
+                      ? 0
+                      : (bb::neighbours(O) & empty).count() - (bb::neighbours(P) & empty).count();
+    f.corners = (P & M::corners).count() - (O & M::corners).count();
+    if ((empty & M::corners).any()) addCornerNeighbours<N>(pos, empty, f);
+    const B plainEdges = andNot(M::edges, M::corners | M::cSquares);
+    f.edges = (P & plainEdges).count() - (O & plainEdges).count();
+    f.stable = edgeStable<N>(P).count() - edgeStable<N>(O).count();
+    return f;
+}
+
+// The features weighted by one end (open or end) of every pair of weights.
+inline long long weighted(const HandFeatures& f, const EvalWeights& w, int EvalWeights::Pair::* end) {
+    return static_cast<long long>(w.mobility.*end) * f.mobility + static_cast<long long>(w.potential.*end) * f.potential +
+           static_cast<long long>(w.frontier.*end) * f.frontier + static_cast<long long>(w.corner.*end) * f.corners +
+           static_cast<long long>(w.xSquare.*end) * f.xSquares + static_cast<long long>(w.cSquare.*end) * f.cSquares +
+           static_cast<long long>(w.edge.*end) * f.edges + static_cast<long long>(w.stable.*end) * f.stable;
+}
+
+// Late game: parity and disc count fade in from lateStartPercent of the board filled.
+template <int N>
+inline long long lateGame(const Position<N>& pos, const EvalWeights& w, int empties) {
+    constexpr int S = N * N;
+    const int filled = S - empties;
+    const int lateStart = S * w.lateStartPercent / 100;
+    if (filled <= lateStart) return 0;
+    const long long late = static_cast<long long>((empties & 1) ? w.parity : -w.parity) +
+                           static_cast<long long>(w.disc) * pos.discDifference();
+    return late * (filled - lateStart) / std::max(1, S - lateStart);
+}
+
+}  // namespace detail
+
 // Heuristic score of a position that is not finished; `moves` = pos.moves() (already known to the
 // caller). A finished position (neither side can move) gets its exact final score.
 template <int N>
 int evaluate(const Position<N>& pos, const bb::Bits<N>& moves, const EvalWeights& w) {
-    using B = bb::Bits<N>;
-    using M = bb::Masks<N>;
     constexpr int S = N * N;
-    const B opp = pos.opponentMoves();
-    const int mp = moves.count(), mo = opp.count();
+    const int mp = moves.count(), mo = pos.opponentMoves().count();
     if (mp == 0 && mo == 0) return exactScore(pos.finalMargin());
-
-    const B& P = pos.P;
-    const B& O = pos.O;
-    const B empty = pos.empties();
-    const int empties = empty.count();
+    const int empties = pos.empties().count();
     const int filled = S - empties;
-
-    // Features, each as (player - opponent).
-    const int mobility = mp - mo;
-    const B nearEmpty = bb::neighbours(empty);
-    const int frontier = (P & nearEmpty).count() - (O & nearEmpty).count();
-    const int potential = w.potential.open == 0 && w.potential.end == 0
-                              ? 0
-                              : (bb::neighbours(O) & empty).count() - (bb::neighbours(P) & empty).count();
-    const int corners = (P & M::corners).count() - (O & M::corners).count();
-    int xs = 0, cs = 0;
-    if ((empty & M::corners).any()) {
-        // X and C squares only count while their corner is empty.
-        constexpr int cornerSq[4] = {0, N - 1, (N - 1) * N, N * N - 1};
-        constexpr int xSq[4] = {N + 1, N + N - 2, (N - 2) * N + 1, (N - 2) * N + N - 2};
-        constexpr int cSq[4][2] = {{1, N}, {N - 2, 2 * N - 1}, {(N - 2) * N, (N - 1) * N + 1},
-                                   {(N - 2) * N + N - 1, N * N - 2}};
-        for (int k = 0; k < 4; ++k) {
-            if (!empty.test(cornerSq[k])) continue;
-            xs += P.test(xSq[k]) - O.test(xSq[k]);
-            cs += P.test(cSq[k][0]) - O.test(cSq[k][0]) + P.test(cSq[k][1]) - O.test(cSq[k][1]);
-        }
-    }
-    const B plainEdges = andNot(M::edges, M::corners | M::cSquares);
-    const int edges = (P & plainEdges).count() - (O & plainEdges).count();
-    const int stable = detail::edgeStable<N>(P).count() - detail::edgeStable<N>(O).count();
-
-    const long long open = static_cast<long long>(w.mobility.open) * mobility +
-                           static_cast<long long>(w.potential.open) * potential +
-                           static_cast<long long>(w.frontier.open) * frontier +
-                           static_cast<long long>(w.corner.open) * corners +
-                           static_cast<long long>(w.xSquare.open) * xs + static_cast<long long>(w.cSquare.open) * cs +
-                           static_cast<long long>(w.edge.open) * edges + static_cast<long long>(w.stable.open) * stable;
-    const long long end = static_cast<long long>(w.mobility.end) * mobility +
-                          static_cast<long long>(w.potential.end) * potential +
-                          static_cast<long long>(w.frontier.end) * frontier +
-                          static_cast<long long>(w.corner.end) * corners + static_cast<long long>(w.xSquare.end) * xs +
-                          static_cast<long long>(w.cSquare.end) * cs + static_cast<long long>(w.edge.end) * edges +
-                          static_cast<long long>(w.stable.end) * stable;
-    long long score = (open * (S - filled) + end * filled) / S;
-
+    const detail::HandFeatures f = detail::handFeatures<N>(pos, mp - mo, w);
+    long long score = (detail::weighted(f, w, &EvalWeights::Pair::open) * (S - filled) +
+                       detail::weighted(f, w, &EvalWeights::Pair::end) * filled) /
+                      S;
     score += wipeOutGuard(pos, w, w.fewDiscs);
-
-    // Late game: parity and disc count fade in from lateStartPercent of the board filled.
-    const int lateStart = S * w.lateStartPercent / 100;
-    if (filled > lateStart) {
-        const long long late = static_cast<long long>((empties & 1) ? w.parity : -w.parity) +
-                               static_cast<long long>(w.disc) * pos.discDifference();
-        score += late * (filled - lateStart) / std::max(1, S - lateStart);
-    }
+    score += detail::lateGame<N>(pos, w, empties);
     return static_cast<int>(std::clamp<long long>(score, -kHeuristicLimit + 1, kHeuristicLimit - 1));
 }
 

@@ -1,6 +1,7 @@
 #include "eval/pattern8.hpp"
 
 #include "bitboard/bitboard8.hpp"
+#include "eval/pattern_tables.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -15,51 +16,7 @@ namespace reversi::pattern8 {
 
 namespace {
 
-using Square = std::pair<int, int>;  // row, column
-
-// The base patterns (Logistello's set): each is taken with all 8 board symmetries, images with the
-// same set of squares counted once.
-std::vector<std::vector<Square>> basePatterns() {
-    std::vector<std::vector<Square>> b;
-    std::vector<Square> edge;  // a1..h1 and the two X squares b2, g2
-    for (int c = 0; c < 8; ++c) edge.push_back({0, c});
-    edge.push_back({1, 1});
-    edge.push_back({1, 6});
-    b.push_back(edge);
-    std::vector<Square> corner3;  // a1..c3
-    for (int r = 0; r < 3; ++r)
-        for (int c = 0; c < 3; ++c) corner3.push_back({r, c});
-    b.push_back(corner3);
-    std::vector<Square> corner25;  // a1..e2
-    for (int r = 0; r < 2; ++r)
-        for (int c = 0; c < 5; ++c) corner25.push_back({r, c});
-    b.push_back(corner25);
-    for (int row = 1; row <= 3; ++row) {  // rows 2, 3, 4
-        std::vector<Square> line;
-        for (int c = 0; c < 8; ++c) line.push_back({row, c});
-        b.push_back(line);
-    }
-    for (int shift = 0; shift <= 4; ++shift) {  // diagonals of 8, 7, 6, 5, 4 squares
-        std::vector<Square> diag;
-        for (int i = 0; i + shift < 8; ++i) diag.push_back({i, i + shift});
-        b.push_back(diag);
-    }
-    return b;
-}
-
-Square transform(Square s, int which) {
-    auto [r, c] = s;
-    if (which & 4) std::swap(r, c);
-    if (which & 1) c = 7 - c;
-    if (which & 2) r = 7 - r;
-    return {r, c};
-}
-
-int pow3(int n) {
-    int p = 1;
-    while (n-- > 0) p *= 3;
-    return p;
-}
+using namespace patterns;
 
 struct Tables {
     std::vector<Instance> instances;
@@ -70,7 +27,8 @@ struct Tables {
 const Tables& tables() {
     static const Tables built = [] {
         Tables t;
-        const auto bases = basePatterns();
+        // Each base pattern with all 8 board symmetries, images with the same set of squares counted once.
+        const auto bases = logistelloPatterns();
         for (std::size_t type = 0; type < bases.size(); ++type) {
             t.offsets.push_back(t.count);
             t.count += static_cast<std::uint32_t>(pow3(static_cast<int>(bases[type].size())));

@@ -138,6 +138,8 @@ WeightSet decodeWeights(const void* data, std::size_t size) {
     return set;
 }
 
+WeightSet decodeWeightBytes(const std::string& bytes) { return decodeWeights(bytes.data(), bytes.size()); }
+
 void builtinWeightsUnusable(const char* file, const char* why) {
     std::fprintf(stderr, "reversi: the built-in %s is unusable: %s\n", file, why);
     std::abort();

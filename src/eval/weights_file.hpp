@@ -26,6 +26,12 @@ struct WeightSet {
     std::vector<std::int16_t> weights;  // tables * perTable
 };
 
+// What a weight set must say it is for: an evaluation's name and the version of its layout.
+struct WeightsFormat {
+    const char* name;
+    std::uint32_t layout;
+};
+
 std::string encodeWeights(const WeightSet& set);
 // Throws std::runtime_error naming what is wrong (magic, version, checksum, truncation).
 WeightSet decodeWeights(const void* data, std::size_t size);
@@ -45,6 +51,20 @@ auto decodeBuiltinWeights(const char* file, Decode&& decode) -> decltype(decode(
     } catch (const std::exception& e) {
         builtinWeightsUnusable(file, e.what());
     }
+}
+
+// The bytes of a weights file as a string (for builtinData).
+WeightSet decodeWeightBytes(const std::string& bytes);
+
+// The file of weights/ that cmake/EmbedWeights.cmake linked into the program as the bytes
+// [Begin, End), as a T: decoded by `decode(bytes)` (a std::string) once, at the first call, as
+// decodeBuiltinWeights does.
+template <class T, const unsigned char* Begin, const unsigned char* End, class Decode>
+const T& builtinData(const char* file, Decode&& decode) {
+    static const T value = decodeBuiltinWeights(file, [&] {
+        return T(decode(std::string(reinterpret_cast<const char*>(Begin), static_cast<std::size_t>(End - Begin))));
+    });
+    return value;
 }
 
 }  // namespace reversi

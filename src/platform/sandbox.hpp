@@ -21,6 +21,10 @@
 
 namespace reversi {
 
+namespace sandbox {
+struct Launch;
+}
+
 struct SandboxLimits {
     std::uint64_t memoryBytes = 1ull << 30;  // RLIMIT_AS of each process (address space)
     std::uint64_t fileBytes = 16ull << 20;   // RLIMIT_FSIZE: the largest file it may write
@@ -98,6 +102,12 @@ public:
 private:
     struct CgroupUnusable {};
     void startOnce(const std::vector<std::string>& argv, const SandboxOptions& options, bool useCgroups);
+    // The steps of startOnce, in order.
+    void makeWorkDir(sandbox::Launch& launch, const SandboxOptions& options);
+    bool makeCgroups(int processes);  // whether a pids cgroup holds the process count
+    void openDescriptors(sandbox::Launch& launch, const SandboxOptions& options);
+    void forkSupervisor(sandbox::Launch& launch);
+    void awaitStart(const std::string& name);
     void readStatus(bool block, int timeoutMs);
     void removeCgroups();
 

@@ -37,71 +37,78 @@ public:
         if (cmd == "protocol_version") return {true, "2"};
         if (cmd == "name") return {true, "reversi"};
         if (cmd == "version") return {true, REVERSI_VERSION};
-        if (cmd == "known_command") {
-            std::string c;
-            args >> c;
-            return {true, std::find(std::begin(kCommands), std::end(kCommands), c) != std::end(kCommands) ? "true" : "false"};
-        }
-        if (cmd == "list_commands") {
-            std::string s;
-            for (const char* c : kCommands) s += std::string(s.empty() ? "" : "\n") + c;
-            return {true, s};
-        }
-        if (cmd == "boardsize") {
-            int n = 0;
-            if (!(args >> n) || !isValidSize(n)) return {false, "unacceptable size"};
-            reset(n);
-            return {};
-        }
+        if (cmd == "known_command") return knownCommand(args);
+        if (cmd == "list_commands") return listCommands();
+        if (cmd == "boardsize") return boardSize(args);
         if (cmd == "clear_board") {
             reset(board_.size());
             return {};
         }
         if (cmd == "komi" || cmd == "time_settings" || cmd == "time_left") return {};
-        if (cmd == "play") {
-            std::string c, v;
-            if (!(args >> c >> v)) return {false, "syntax error"};
-            const char colour = parseColour(c);
-            if (!colour) return {false, "syntax error"};
-            const ParsedSquare sq = parseSquare(v, board_.size());
-            if (!sq.ok) return {false, "illegal move"};
-            if (sq.isPass) {
-                if (board_.hasLegalMove(colour)) return {false, "illegal move"};
-                push();
-                return {};
-            }
-            if (!board_.isLegalMove(sq.move.row, sq.move.col, colour)) return {false, "illegal move"};
-            push();
-            board_.applyMove(sq.move.row, sq.move.col, colour);
-            return {};
-        }
-        if (cmd == "genmove") {
-            std::string c;
-            const char colour = (args >> c) ? parseColour(c) : 0;
-            if (!colour) return {false, "syntax error"};
-            push();
-            if (!board_.hasLegalMove(colour)) return {true, "pass"};
-            const Move m = engine_->chooseMove(board_, colour);
-            board_.applyMove(m.row, m.col, colour);
-            return {true, squareName(m)};
-        }
-        if (cmd == "undo") {
-            if (history_.empty()) return {false, "cannot undo"};
-            board_ = history_.back();
-            history_.pop_back();
-            return {};
-        }
+        if (cmd == "play") return play(args);
+        if (cmd == "genmove") return genMove(args);
+        if (cmd == "undo") return undo();
         if (cmd == "showboard") return {true, "\n" + showBoard()};
-        if (cmd == "final_score") {
-            const int b = board_.count(kBlack), w = board_.count(kWhite), e = board_.count(kEmpty);
-            if (b == w) return {true, "0"};
-            return {true, std::string(b > w ? "B+" : "W+") + std::to_string(std::abs(b - w) + e)};
-        }
+        if (cmd == "final_score") return finalScore();
         if (cmd == "quit") return {true, "", true};
         return {false, "unknown command"};
     }
 
 private:
+    static Reply knownCommand(std::istringstream& args) {
+        std::string c;
+        args >> c;
+        return {true, std::find(std::begin(kCommands), std::end(kCommands), c) != std::end(kCommands) ? "true" : "false"};
+    }
+    static Reply listCommands() {
+        std::string s;
+        for (const char* c : kCommands) s += std::string(s.empty() ? "" : "\n") + c;
+        return {true, s};
+    }
+    Reply boardSize(std::istringstream& args) {
+        int n = 0;
+        if (!(args >> n) || !isValidSize(n)) return {false, "unacceptable size"};
+        reset(n);
+        return {};
+    }
+    Reply play(std::istringstream& args) {
+        std::string c, v;
+        if (!(args >> c >> v)) return {false, "syntax error"};
+        const char colour = parseColour(c);
+        if (!colour) return {false, "syntax error"};
+        const ParsedSquare sq = parseSquare(v, board_.size());
+        if (!sq.ok) return {false, "illegal move"};
+        if (sq.isPass) {
+            if (board_.hasLegalMove(colour)) return {false, "illegal move"};
+            push();
+            return {};
+        }
+        if (!board_.isLegalMove(sq.move.row, sq.move.col, colour)) return {false, "illegal move"};
+        push();
+        board_.applyMove(sq.move.row, sq.move.col, colour);
+        return {};
+    }
+    Reply genMove(std::istringstream& args) {
+        std::string c;
+        const char colour = (args >> c) ? parseColour(c) : 0;
+        if (!colour) return {false, "syntax error"};
+        push();
+        if (!board_.hasLegalMove(colour)) return {true, "pass"};
+        const Move m = engine_->chooseMove(board_, colour);
+        board_.applyMove(m.row, m.col, colour);
+        return {true, squareName(m)};
+    }
+    Reply undo() {
+        if (history_.empty()) return {false, "cannot undo"};
+        board_ = history_.back();
+        history_.pop_back();
+        return {};
+    }
+    Reply finalScore() const {
+        const int b = board_.count(kBlack), w = board_.count(kWhite), e = board_.count(kEmpty);
+        if (b == w) return {true, "0"};
+        return {true, std::string(b > w ? "B+" : "W+") + std::to_string(std::abs(b - w) + e)};
+    }
     static char parseColour(std::string c) {
         for (char& ch : c) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
         if (c == "b" || c == "black") return kBlack;
@@ -144,8 +151,7 @@ private:
 int runGtp(std::istream& in, std::ostream& out, const GtpOptions& options) {
     GtpEngine engine(options);
     std::string line;
-    // Commands are short; a GGF game in `set game` is a few kilobytes. Longer lines are cut (and then
-    // rejected as malformed), never held whole.
+    // Commands are short: a longer line is cut (and then rejected as malformed), never held whole.
     while (readBoundedLine(in, line, 1 << 16)) {
         // Control characters but tab and newline are removed; tabs become spaces; '#' starts a comment.
         std::string clean;

@@ -95,10 +95,22 @@ void announceWinner(std::ostream& out, const Board& board) {
         out << "Draw!\n";
 }
 
-int reportInputEnded(std::ostream& out, std::ostream& err, const InputEnded& ended) {
-    out.flush();
-    err << "reversi: input ended while waiting for " << ended.waitingFor << '\n';
-    return kExitInputEnded;
+// Runs a lab program's dialogue on a token reader of `in` and answers its exit status: the transcript
+// written whole, input ended early, or a transcript that can no longer be written.
+template <class Dialogue>
+int runDialogue(std::istream& in, std::ostream& out, std::ostream& err, Dialogue&& dialogue) {
+    TokenReader reader(in, out);
+    try {
+        dialogue(reader);
+        out.flush();
+        return out ? kExitOk : kExitOutputFailed;
+    } catch (const InputEnded& ended) {
+        out.flush();
+        err << "reversi: input ended while waiting for " << ended.waitingFor << '\n';
+        return kExitInputEnded;
+    } catch (const OutputFailed&) {
+        return kExitOutputFailed;
+    }
 }
 
 // The computer's move, guarded: a mover that answers with an illegal move (a bug) must never make
@@ -113,8 +125,7 @@ Move computerMove(Mover& computer, const Board& board, char colour, std::ostream
 }  // namespace
 
 int runLab6(std::istream& in, std::ostream& out, std::ostream& err) {
-    TokenReader reader(in, out);
-    try {
+    return runDialogue(in, out, err, [&](TokenReader& reader) {
         const int n = readDimension(reader, out, err);
         Board board(n);
         board.print(out);
@@ -141,18 +152,11 @@ int runLab6(std::istream& in, std::ostream& out, std::ostream& err) {
         else
             out << "Invalid move.\n";
         board.print(out);
-        out.flush();
-        return out ? kExitOk : kExitOutputFailed;
-    } catch (const InputEnded& ended) {
-        return reportInputEnded(out, err, ended);
-    } catch (const OutputFailed&) {
-        return kExitOutputFailed;
-    }
+    });
 }
 
 int runLabGame(std::istream& in, std::ostream& out, std::ostream& err, Mover& computer, Edition edition) {
-    TokenReader reader(in, out);
-    try {
+    return runDialogue(in, out, err, [&](TokenReader& reader) {
         const int n = readDimension(reader, out, err);
         const char computerColour = readComputerColour(reader, out, err, edition);
         Board board(n);
@@ -179,8 +183,7 @@ int runLabGame(std::istream& in, std::ostream& out, std::ostream& err, Mover& co
                 const auto move = parseMove(token, n);
                 if (!move || board.applyMove(move->row, move->col, turn) == 0) {
                     out << "Invalid move.\n" << computerColour << " player wins.\n";
-                    out.flush();
-                    return out ? kExitOk : kExitOutputFailed;
+                    return;
                 }
             }
             board.print(out);
@@ -190,13 +193,7 @@ int runLabGame(std::istream& in, std::ostream& out, std::ostream& err, Mover& co
             turn = opponentOf(turn);
         }
         announceWinner(out, board);
-        out.flush();
-        return out ? kExitOk : kExitOutputFailed;
-    } catch (const InputEnded& ended) {
-        return reportInputEnded(out, err, ended);
-    } catch (const OutputFailed&) {
-        return kExitOutputFailed;
-    }
+    });
 }
 
 }  // namespace reversi

@@ -4,79 +4,23 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <deque>
 #include <istream>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
 
 #include "eval/evaluate.hpp"
-#include "platform/line_reader.hpp"
 #include "platform/printable.hpp"
 #include "arena/player.hpp"
+#include "programs/line_input.hpp"
 #include "platform/splitmix.hpp"
 
 namespace reversi {
 
 namespace {
-
-// Lines of input in bounded memory, split into words on demand.
-class LineInput {
-public:
-    explicit LineInput(std::istream& in) : in_(in) {}
-
-    // The next line (without '\n'), at most kMaxLine characters kept; false at end of input.
-    bool readLine(std::string& line) { return readBoundedLine(in_, line, kMaxLine); }
-
-    // The next word, reading lines as needed; false at end of input.
-    bool nextWord(std::string& word) {
-        while (words_.empty()) {
-            if (!readLine(line_)) return false;
-            for (std::size_t i = 0; i < line_.size();) {
-                while (i < line_.size() && isBlank(line_[i])) ++i;
-                const std::size_t start = i;
-                while (i < line_.size() && !isBlank(line_[i])) ++i;
-                if (i > start) words_.push_back({line_.substr(start, std::min<std::size_t>(i - start, 64)), i});
-            }
-            if (words_.empty()) return nextWordAfterBlank(word);
-        }
-        word = words_.front().text;
-        end_ = words_.front().end;
-        words_.pop_front();
-        return true;
-    }
-    // The rest of the line after the word read last, without the spaces around it (a file name with
-    // spaces in it); the line is then used up.
-    std::string restOfLine() {
-        if (words_.empty()) return "";
-        std::size_t b = end_, e = line_.size();
-        while (b < e && isBlank(line_[b])) ++b;
-        while (e > b && isBlank(line_[e - 1])) --e;
-        words_.clear();
-        return line_.substr(b, e - b);
-    }
-    void discardLine() { words_.clear(); }
-    bool hasQueuedWords() const { return !words_.empty(); }
-
-private:
-    struct Word {
-        std::string text;  // at most 64 characters of it
-        std::size_t end;   // where it ends in the line
-    };
-    static bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
-    // A blank line: the caller re-prompts (an empty word signals it).
-    static bool nextWordAfterBlank(std::string& word) {
-        word.clear();
-        return true;
-    }
-    static constexpr std::size_t kMaxLine = 4096;
-    std::istream& in_;
-    std::string line_;
-    std::size_t end_ = 0;
-    std::deque<Word> words_;
-};
 
 std::string lowerCase(std::string s) {
     for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -231,7 +175,17 @@ private:
     std::unique_ptr<Mover>& moverFor(char colour) { return colour == kBlack ? blackMover_ : whiteMover_; }
 
     enum class Turn { kMoved, kQuit, kEof, kOutputFailed };
+    // What a human typed at the prompt: a move or a command (save FILE, load FILE: the rest of the line).
+    struct Typed {
+        std::string word, command, path;
+        bool isFileCommand() const { return command == "save" || command == "load"; }
+    };
     Turn humanTurn();
+    // Each returns the end of the turn, or nothing when the human is asked again.
+    std::optional<Turn> prompt(char colour, Typed& typed);
+    std::optional<Turn> obey(const Typed& typed, char colour, bool& redraw);
+    std::optional<Turn> fileCommand(const std::string& command, const std::string& path);
+    std::optional<Turn> tryMove(const std::string& word, char colour, const std::vector<Move>& legal);
     void hint();
     bool undo();
     void save(const std::string& path);
@@ -302,84 +256,104 @@ Game::Turn Game::humanTurn() {
     while (true) {
         if (redraw) draw(showMoves_ || o_.showMoves);
         redraw = false;
-        std::string word;
-        const bool queued = input_.hasQueuedWords();
-        out_ << styled(std::string(colourName(colour)) + " to move", "1", o_.view) << " (" << seat(colour).label()
-             << "): ";
-        out_.flush();
-        if (!out_) return Turn::kOutputFailed;
-        if (!input_.nextWord(word)) {
-            out_ << "\n";
-            return Turn::kEof;
+        Typed typed;
+        if (const auto ended = prompt(colour, typed)) return *ended;
+        if (typed.word.empty()) continue;
+        if (const auto done = obey(typed, colour, redraw)) return *done;
+    }
+}
+
+std::optional<Game::Turn> Game::prompt(char colour, Typed& typed) {
+    const bool queued = input_.hasQueuedWords();
+    out_ << styled(std::string(colourName(colour)) + " to move", "1", o_.view) << " (" << seat(colour).label()
+         << "): ";
+    out_.flush();
+    if (!out_) return Turn::kOutputFailed;
+    if (!input_.nextWord(typed.word)) {
+        out_ << "\n";
+        return Turn::kEof;
+    }
+    typed.command = lowerCase(typed.word);
+    if (typed.isFileCommand()) typed.path = input_.restOfLine();
+    if (queued || o_.echoInput)
+        out_ << printable(typed.word) << (typed.path.empty() ? "" : " ") << printable(typed.path) << "\n";
+    return std::nullopt;
+}
+
+std::optional<Game::Turn> Game::obey(const Typed& typed, char colour, bool& redraw) {
+    const std::string& command = typed.command;
+    const std::vector<Move> legal = current().board.legalMoves(colour);
+    if (command == "help" || command == "?" || command == "h") {
+        out_ << kHelp;
+    } else if (command == "quit" || command == "exit" || command == "q") {
+        return Turn::kQuit;
+    } else if (command == "moves") {
+        showMoves_ = true;
+        messages_.push_back("Legal moves for " + std::string(colourName(colour)) + ": " + moveList(legal) + ".");
+        redraw = true;
+    } else if (command == "board") {
+        redraw = true;
+    } else if (command == "hint") {
+        hint();
+    } else if (command == "undo") {
+        if (undo()) return Turn::kMoved;
+    } else if (command == "pass") {
+        out_ << "You cannot pass: " << colourName(colour) << " has legal moves (" << moveList(legal)
+             << "). Passes happen by themselves when a side has none.\n";
+    } else if (typed.isFileCommand()) {
+        return fileCommand(command, typed.path);
+    } else {
+        return tryMove(typed.word, colour, legal);
+    }
+    return std::nullopt;
+}
+
+std::optional<Game::Turn> Game::fileCommand(const std::string& command, const std::string& path) {
+    if (path.empty()) {
+        out_ << "Give a file name: " << command << " FILE\n";
+        return std::nullopt;
+    }
+    if (command == "save") {
+        save(path);
+        return std::nullopt;
+    }
+    try {
+        const RecordedGame game = loadRecordedGame(path);
+        if (loadMoves(game.size, game.moves)) {
+            messages_.push_back("Loaded " + plural(static_cast<int>(game.moves.size()), "move") + " from " +
+                                printable(path) + ".");
+            return Turn::kMoved;
         }
-        const std::string command = lowerCase(word);
-        std::string path;  // save FILE, load FILE: the rest of the line
-        const bool fileCommand = command == "save" || command == "load";
-        if (fileCommand) path = input_.restOfLine();
-        if (queued || o_.echoInput) out_ << printable(word) << (path.empty() ? "" : " ") << printable(path) << "\n";
-        if (word.empty()) continue;
-        const Board& board = current().board;
-        const std::vector<Move> legal = board.legalMoves(colour);
-        if (command == "help" || command == "?" || command == "h") {
-            out_ << kHelp;
-        } else if (command == "quit" || command == "exit" || command == "q") {
-            return Turn::kQuit;
-        } else if (command == "moves") {
-            showMoves_ = true;
-            messages_.push_back("Legal moves for " + std::string(colourName(colour)) + ": " + moveList(legal) + ".");
-            redraw = true;
-        } else if (command == "board") {
-            redraw = true;
-        } else if (command == "hint") {
-            hint();
-        } else if (command == "undo") {
-            if (undo()) return Turn::kMoved;
-        } else if (command == "pass") {
-            out_ << "You cannot pass: " << colourName(colour) << " has legal moves (" << moveList(legal)
-                 << "). Passes happen by themselves when a side has none.\n";
-        } else if (fileCommand) {
-            if (path.empty()) {
-                out_ << "Give a file name: " << command << " FILE\n";
-                continue;
-            }
-            if (command == "save") {
-                save(path);
-                continue;
-            }
-            try {
-                const RecordedGame game = loadRecordedGame(path);
-                if (loadMoves(game.size, game.moves)) {
-                    messages_.push_back("Loaded " + plural(static_cast<int>(game.moves.size()), "move") + " from " +
-                                        printable(path) + ".");
-                    return Turn::kMoved;
-                }
-                out_ << messages_.back() << "\n";
-                messages_.clear();
-            } catch (const std::exception& e) {
-                out_ << "Cannot load: " << printable(e.what()) << "\n";
-            }
+        out_ << messages_.back() << "\n";
+        messages_.clear();
+    } catch (const std::exception& e) {
+        out_ << "Cannot load: " << printable(e.what()) << "\n";
+    }
+    return std::nullopt;
+}
+
+std::optional<Game::Turn> Game::tryMove(const std::string& word, char colour, const std::vector<Move>& legal) {
+    const Board& board = current().board;
+    const ParsedMove parsed = parseMoveText(word, size_);
+    std::string problem;
+    if (!parsed.ok()) {
+        problem = parsed.error + "; type help for the commands";
+    } else {
+        const Move m = parsed.move;
+        const char there = board.at(m.row, m.col);
+        if (there != kEmpty) {
+            problem = othelloNotation(m) + " is taken by a " + (there == kBlack ? "black" : "white") + " disc";
+        } else if (!board.isLegalMove(m.row, m.col, colour)) {
+            problem = othelloNotation(m) + " flips nothing: a move must enclose " +
+                      (colour == kBlack ? "white" : "black") + " discs in a line";
         } else {
-            const ParsedMove parsed = parseMoveText(word, size_);
-            std::string problem;
-            if (!parsed.ok()) {
-                problem = parsed.error + "; type help for the commands";
-            } else {
-                const Move m = parsed.move;
-                const char there = board.at(m.row, m.col);
-                if (there != kEmpty) {
-                    problem = othelloNotation(m) + " is taken by a " + (there == kBlack ? "black" : "white") + " disc";
-                } else if (!board.isLegalMove(m.row, m.col, colour)) {
-                    problem = othelloNotation(m) + " flips nothing: a move must enclose " +
-                              (colour == kBlack ? "white" : "black") + " discs in a line";
-                } else {
-                    apply(m);
-                    return Turn::kMoved;
-                }
-            }
-            out_ << "Not a legal move: " << problem << ". Legal moves: " << moveList(legal) << ".\n";
-            input_.discardLine();
+            apply(m);
+            return Turn::kMoved;
         }
     }
+    out_ << "Not a legal move: " << problem << ". Legal moves: " << moveList(legal) << ".\n";
+    input_.discardLine();
+    return std::nullopt;
 }
 
 void Game::finish() {
@@ -482,85 +456,6 @@ int runPlaySession(std::istream& in, std::ostream& out, std::ostream& err, const
         if (answer != "y" && answer != "yes") return 0;
         current.startMoves.clear();
     }
-}
-
-bool askPlaySettings(std::istream& in, std::ostream& out, PlaySettings& s) {
-    LineInput input(in);
-    // Asks until the answer is accepted by `accept` (which explains a refusal); Enter keeps `shown`.
-    auto ask = [&](const std::string& question, const std::string& shown,
-                   const std::function<std::string(const std::string&)>& accept) {
-        while (true) {
-            out << question << " [" << shown << "]: ";
-            out.flush();
-            std::string line;
-            if (!input.readLine(line)) return false;
-            std::istringstream words(line);
-            std::string answer, extra;
-            words >> answer;
-            if (answer.empty()) return true;
-            if (question.find("name") != std::string::npos) {
-                answer = line.substr(line.find_first_not_of(" \t"));
-                while (!answer.empty() && (answer.back() == ' ' || answer.back() == '\t')) answer.pop_back();
-                if (answer == "-") answer.clear();
-            }
-            const std::string problem = accept(answer);
-            if (problem.empty()) return true;
-            out << problem << "\n";
-        }
-    };
-    const auto number = [](const std::string& text, double& value) {
-        char* end = nullptr;
-        value = std::strtod(text.c_str(), &end);
-        return !text.empty() && *end == '\0' && value == value;
-    };
-    if (!ask("Board size (an even number from 4 to 26)", std::to_string(s.size), [&](const std::string& a) {
-            double v = 0;
-            if (!number(a, v) || v != std::floor(v) || !isValidSize(static_cast<int>(v)))
-                return std::string("The size must be an even number from 4 to 26.");
-            s.size = static_cast<int>(v);
-            return std::string();
-        }))
-        return false;
-    for (const char colour : {kBlack, kWhite}) {
-        std::string& spec = colour == kBlack ? s.black : s.white;
-        std::string& name = colour == kBlack ? s.blackName : s.whiteName;
-        const std::string side = colourName(colour);
-        if (!ask(side + ": human, greedy, smarter, smartest, random or part2", spec, [&](const std::string& a) {
-                const std::string problem = checkSeatSpec(a);
-                if (problem.empty()) spec = a;
-                return printable(problem);
-            }))
-            return false;
-        if (!ask(side + "'s name (- for none)", name.empty() ? "none" : name, [&](const std::string& a) {
-                if (a.size() > kMaxNameLength) return std::string("At most 40 characters, please.");
-                if (hasControlCharacters(a)) return std::string("No control characters in a name, please.");
-                name = a;
-                return std::string();
-            }))
-            return false;
-    }
-    if (s.black == "part2" || s.white == "part2") {
-        if (!ask("part2 level (search depth 1-64, or 0 for as deep as the move time allows)", std::to_string(s.level),
-                 [&](const std::string& a) {
-                     double v = 0;
-                     if (!number(a, v) || v != std::floor(v) || v < 0 || v > 64)
-                         return std::string("The level is a whole number from 0 to 64.");
-                     s.level = static_cast<int>(v);
-                     return std::string();
-                 }))
-            return false;
-        std::ostringstream shown;
-        shown << s.moveTime;
-        if (!ask("part2 move time in CPU seconds", shown.str(), [&](const std::string& a) {
-                double v = 0;
-                if (!number(a, v) || !(v >= 0.001 && v <= 60))
-                    return std::string("The move time is a number of seconds from 0.001 to 60.");
-                s.moveTime = v;
-                return std::string();
-            }))
-            return false;
-    }
-    return true;
 }
 
 int runReplay(const RecordedGame& game, std::istream& in, std::ostream& out, std::ostream& err,

@@ -58,10 +58,6 @@ constexpr int kPlayOutputFailed = 2;
 // (kPlayOutputFailed, without a message: the caller knows its stream).
 int runPlaySession(std::istream& in, std::ostream& out, std::ostream& err, const PlayOptions& options);
 
-// The setup questions at the start of a game (size, each seat and name, the engine's level and move
-// time), each showing the current value, which Enter keeps. Returns false when the input ended.
-bool askPlaySettings(std::istream& in, std::ostream& out, PlaySettings& settings);
-
 // Shows a recorded game move by move (passes announced), then the result. `waitForEnter`: pause for
 // Enter on `in` after each move (q quits); `delay`: seconds to sleep between moves otherwise.
 // Returns 0, or 2 with a message on `err` when the record has an illegal move.

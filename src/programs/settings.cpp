@@ -3,10 +3,14 @@
 #include <sys/stat.h>
 
 #include <cerrno>
+#include <cmath>
 #include <charconv>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <functional>
+#include <istream>
+#include <ostream>
 #include <sstream>
 #include <stdexcept>
 
@@ -15,6 +19,7 @@
 #include "rules/board.hpp"
 #include "rules/game_record.hpp"
 #include "arena/player.hpp"
+#include "programs/line_input.hpp"
 
 namespace reversi {
 
@@ -250,6 +255,106 @@ void saveSettings(const std::string& path, const PlaySettings& settings) {
     const std::size_t slash = path.find_last_of('/');
     if (slash != std::string::npos && slash > 0) makeDirectories(path.substr(0, slash));
     writeFileAtomically(path, updateSettingsText(old, settings));
+}
+
+namespace {
+
+// The setup questions of askPlaySettings, each asked until the answer is accepted; Enter keeps the
+// value shown. Each returns false when the input ended.
+class SettingsQuestions {
+public:
+    SettingsQuestions(std::istream& in, std::ostream& out) : input_(in), out_(out) {}
+
+    bool askSize(PlaySettings& s) {
+        return ask("Board size (an even number from 4 to 26)", std::to_string(s.size), [&](const std::string& a) {
+            double v = 0;
+            if (!number(a, v) || v != std::floor(v) || !isValidSize(static_cast<int>(v)))
+                return std::string("The size must be an even number from 4 to 26.");
+            s.size = static_cast<int>(v);
+            return std::string();
+        });
+    }
+
+    bool askSeat(PlaySettings& s, char colour) {
+        std::string& spec = colour == kBlack ? s.black : s.white;
+        std::string& name = colour == kBlack ? s.blackName : s.whiteName;
+        const std::string side = colourName(colour);
+        return ask(side + ": human, greedy, smarter, smartest, random or part2", spec,
+                   [&](const std::string& a) {
+                       const std::string problem = checkSeatSpec(a);
+                       if (problem.empty()) spec = a;
+                       return printable(problem);
+                   }) &&
+               ask(side + "'s name (- for none)", name.empty() ? "none" : name, [&](const std::string& a) {
+                   if (a.size() > kMaxNameLength) return std::string("At most 40 characters, please.");
+                   if (hasControlCharacters(a)) return std::string("No control characters in a name, please.");
+                   name = a;
+                   return std::string();
+               });
+    }
+
+    bool askEngine(PlaySettings& s) {
+        std::ostringstream shownTime;
+        shownTime << s.moveTime;
+        return ask("part2 level (search depth 1-64, or 0 for as deep as the move time allows)",
+                   std::to_string(s.level),
+                   [&](const std::string& a) {
+                       double v = 0;
+                       if (!number(a, v) || v != std::floor(v) || v < 0 || v > 64)
+                           return std::string("The level is a whole number from 0 to 64.");
+                       s.level = static_cast<int>(v);
+                       return std::string();
+                   }) &&
+               ask("part2 move time in CPU seconds", shownTime.str(), [&](const std::string& a) {
+                   double v = 0;
+                   if (!number(a, v) || !(v >= 0.001 && v <= 60))
+                       return std::string("The move time is a number of seconds from 0.001 to 60.");
+                   s.moveTime = v;
+                   return std::string();
+               });
+    }
+
+private:
+    // Asks until `accept` takes the answer (it explains a refusal); Enter keeps `shown`.
+    bool ask(const std::string& question, const std::string& shown,
+             const std::function<std::string(const std::string&)>& accept) {
+        while (true) {
+            out_ << question << " [" << shown << "]: ";
+            out_.flush();
+            std::string line;
+            if (!input_.readLine(line)) return false;
+            std::istringstream words(line);
+            std::string answer;
+            words >> answer;
+            if (answer.empty()) return true;
+            if (question.find("name") != std::string::npos) {
+                answer = line.substr(line.find_first_not_of(" \t"));
+                while (!answer.empty() && (answer.back() == ' ' || answer.back() == '\t')) answer.pop_back();
+                if (answer == "-") answer.clear();
+            }
+            const std::string problem = accept(answer);
+            if (problem.empty()) return true;
+            out_ << problem << "\n";
+        }
+    }
+    static bool number(const std::string& text, double& value) {
+        char* end = nullptr;
+        value = std::strtod(text.c_str(), &end);
+        return !text.empty() && *end == '\0' && value == value;
+    }
+
+    LineInput input_;
+    std::ostream& out_;
+};
+
+}  // namespace
+
+bool askPlaySettings(std::istream& in, std::ostream& out, PlaySettings& s) {
+    SettingsQuestions questions(in, out);
+    if (!questions.askSize(s)) return false;
+    for (const char colour : {kBlack, kWhite})
+        if (!questions.askSeat(s, colour)) return false;
+    return (s.black != "part2" && s.white != "part2") || questions.askEngine(s);
 }
 
 }  // namespace reversi

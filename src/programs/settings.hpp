@@ -1,9 +1,10 @@
 // `reversi play`'s remembered settings: a small "key = value" file in the user's configuration
 // directory ($XDG_CONFIG_HOME/reversi/play.conf, or ~/.config/reversi/play.conf), read at the start
 // of a game and written back with the settings the game was played with, as the GUI seed keeps its
-// players' properties between games.
+// players' properties between games; and the questions that set them at the start of a game.
 #pragma once
 
+#include <iosfwd>
 #include <string>
 #include <vector>
 
@@ -56,5 +57,9 @@ void saveSettings(const std::string& path, const PlaySettings& settings);
 
 // Checks a seat type: "human" or a built-in player spec. Returns an error message, empty when valid.
 std::string checkSeatSpec(const std::string& spec);
+
+// The setup questions at the start of a game (size, each seat and name, the engine's level and move
+// time), each showing the current value, which Enter keeps. Returns false when the input ended.
+bool askPlaySettings(std::istream& in, std::ostream& out, PlaySettings& settings);
 
 }  // namespace reversi

@@ -98,66 +98,90 @@ std::string formatRecordedGame(const RecordedGame& game) {
     return text + compactRecord(game.size, game.moves) + "\n";
 }
 
-RecordedGame parseRecordedGame(const std::string& text) {
-    RecordedGame game;
+namespace {
+
+// A record's text without its comment lines, with where each of its lines starts, to name the line of
+// a bad move.
+struct RecordBody {
+    std::string text;
+    std::vector<std::pair<std::size_t, int>> lineStarts;  // (offset in text, line number)
+    int lines = 0;                                        // of the whole record
+
+    int lineAt(std::size_t offset) const {
+        int at = lineStarts.empty() ? std::max(lines, 1) : lineStarts.front().second;
+        for (const auto& [start, n] : lineStarts)
+            if (start <= offset) at = n;
+        return at;
+    }
+    void skipSpace(std::size_t& i) const {
+        while (i < text.size() && isSpace(text[i])) ++i;
+    }
+};
+
+// Splits the comment lines ("# ...") off a record into `comments`.
+RecordBody splitComments(const std::string& text, std::vector<std::string>& comments) {
+    RecordBody body;
     std::istringstream in(text);
-    std::string line, body;
-    // Where each line of the body starts, to name the line of a bad move.
-    std::vector<std::pair<std::size_t, int>> lineStarts;
-    int number = 0;
+    std::string line;
     while (std::getline(in, line)) {
-        ++number;
-        if (number == 1 && line.compare(0, 3, "\xEF\xBB\xBF") == 0) line.erase(0, 3);  // a UTF-8 byte order mark
+        ++body.lines;
+        if (body.lines == 1 && line.compare(0, 3, "\xEF\xBB\xBF") == 0) line.erase(0, 3);  // a UTF-8 byte order mark
         std::size_t start = 0;
         while (start < line.size() && (line[start] == ' ' || line[start] == '\t')) ++start;
         if (start < line.size() && line[start] == '#') {
             std::string c = line.substr(start + 1);
             if (!c.empty() && c[0] == ' ') c.erase(0, 1);
             if (!c.empty() && c.back() == '\r') c.pop_back();
-            game.comments.push_back(c);
+            comments.push_back(c);
         } else {
-            lineStarts.emplace_back(body.size(), number);
-            body += line + "\n";
+            body.lineStarts.emplace_back(body.text.size(), body.lines);
+            body.text += line + "\n";
         }
     }
-    const auto lineAt = [&](std::size_t offset) {
-        int at = lineStarts.empty() ? std::max(number, 1) : lineStarts.front().second;
-        for (const auto& [start, n] : lineStarts)
-            if (start <= offset) at = n;
-        return at;
-    };
-    std::size_t i = 0;
-    auto skipSpace = [&] {
-        while (i < body.size() && isSpace(body[i])) ++i;
-    };
-    skipSpace();
-    if (body.compare(i, 4, "size") == 0) {
+    return body;
+}
+
+// The board size at the start of the body ("size 8" or "8"), read from `i` on.
+int readRecordSize(const RecordBody& body, std::size_t& i) {
+    const std::string& text = body.text;
+    body.skipSpace(i);
+    if (text.compare(i, 4, "size") == 0) {
         i += 4;
-        skipSpace();
+        body.skipSpace(i);
     }
     long size = 0;
     const std::size_t digits = i;
-    while (i < body.size() && isDigit(body[i]) && size < 1000) size = size * 10 + (body[i++] - '0');
-    if (i == digits || !isValidSize(static_cast<int>(size)) || (i < body.size() && !isSpace(body[i])))
-        throw RecordError(lineAt(digits),
+    while (i < text.size() && isDigit(text[i]) && size < 1000) size = size * 10 + (text[i++] - '0');
+    if (i == digits || !isValidSize(static_cast<int>(size)) || (i < text.size() && !isSpace(text[i])))
+        throw RecordError(body.lineAt(digits),
                           "a game record starts with its board size (\"size 8\" or \"8 f5d6...\"; an even "
                           "number from 4 to 26)");
-    game.size = static_cast<int>(size);
+    return static_cast<int>(size);
+}
+
+}  // namespace
+
+RecordedGame parseRecordedGame(const std::string& text) {
+    RecordedGame game;
+    const RecordBody body = splitComments(text, game.comments);
+    const std::string& moves = body.text;
+    std::size_t i = 0;
+    game.size = readRecordSize(body, i);
     while (true) {
-        skipSpace();
-        if (i >= body.size()) break;
+        body.skipSpace(i);
+        if (i >= moves.size()) break;
         const std::size_t at = i;
-        const ParsedMove m = readMove(body, i, game.size);
+        const ParsedMove m = readMove(moves, i, game.size);
         if (!m.ok()) {
             std::size_t end = at;
-            while (end < body.size() && !isSpace(body[end]) && end - at < 12) ++end;
-            throw RecordError(lineAt(at), "move " + std::to_string(game.moves.size() + 1) + ": " +
-                                              quoted(printable(std::string_view(body).substr(at, end - at)), "") +
-                                              " " + m.error);
+            while (end < moves.size() && !isSpace(moves[end]) && end - at < 12) ++end;
+            throw RecordError(body.lineAt(at), "move " + std::to_string(game.moves.size() + 1) + ": " +
+                                                   quoted(printable(std::string_view(moves).substr(at, end - at)), "") +
+                                                   " " + m.error);
         }
         game.moves.push_back(m.move);
         if (game.moves.size() > static_cast<std::size_t>(kMaxSize * kMaxSize))
-            throw RecordError(lineAt(at), "more moves than squares on the board");
+            throw RecordError(body.lineAt(at), "more moves than squares on the board");
     }
     return game;
 }

@@ -13,6 +13,7 @@
 #include "engine/engine.hpp"
 #include "platform/splitmix.hpp"
 #include "platform/text_file.hpp"
+#include "tools/position_records.hpp"
 #include "tools/resumable_blocks.hpp"
 
 namespace reversi::train8 {
@@ -20,14 +21,9 @@ namespace reversi::train8 {
 namespace {
 
 using u64 = std::uint64_t;
-constexpr char kMagic[8] = {'R', 'V', '8', 'P', 'O', 'S', '0', '1'};
-constexpr std::size_t kHeader = 16, kRecord = 18;
+constexpr RecordMagic kMagic = {'R', 'V', '8', 'P', 'O', 'S', '0', '1'};
 
-std::string blockName(const std::string& dir, int block) {
-    char name[32];
-    std::snprintf(name, sizeof name, "block-%05d.pos", block);
-    return (std::filesystem::path(dir) / name).string();
-}
+std::string blockName(const std::string& dir, int block) { return numberedFile(dir, "block-", 5, block, ".pos"); }
 
 int nthBit(u64 m, u64 n) {
     for (n %= static_cast<u64>(std::popcount(m)); n; --n) m &= m - 1;
@@ -69,22 +65,11 @@ void playGame(const CorpusOptions& o, u64 seed, EngineMover& engine, std::vector
 }
 
 std::string encodeBlock(int games, const std::vector<CorpusPosition>& positions) {
-    std::string bytes(kHeader + kRecord * positions.size(), '\0');
-    std::memcpy(bytes.data(), kMagic, 8);
-    const auto put32 = [&](std::size_t at, std::uint32_t v) {
-        for (int i = 0; i < 4; ++i) bytes[at + static_cast<std::size_t>(i)] = static_cast<char>(v >> (8 * i));
-    };
-    put32(8, static_cast<std::uint32_t>(games));
-    put32(12, static_cast<std::uint32_t>(positions.size()));
-    std::size_t at = kHeader;
-    for (const CorpusPosition& p : positions) {
-        for (int i = 0; i < 8; ++i) bytes[at + static_cast<std::size_t>(i)] = static_cast<char>(p.P >> (8 * i));
-        for (int i = 0; i < 8; ++i) bytes[at + 8 + static_cast<std::size_t>(i)] = static_cast<char>(p.O >> (8 * i));
-        bytes[at + 16] = static_cast<char>(p.finalMargin);
-        bytes[at + 17] = static_cast<char>(p.empties);
-        at += kRecord;
-    }
-    return bytes;
+    std::vector<PositionRecord> records;
+    for (const CorpusPosition& p : positions)
+        records.push_back({p.P, p.O, {static_cast<std::uint8_t>(p.finalMargin), p.empties}});
+    return encodePositionRecords(kMagic, static_cast<std::uint32_t>(games), static_cast<std::uint32_t>(positions.size()),
+                                 records);
 }
 
 }  // namespace
@@ -109,25 +94,9 @@ void generateCorpus(const CorpusOptions& o, const std::function<void(int, int)>&
 }
 
 std::vector<CorpusPosition> readCorpusBlock(const std::string& path) {
-    const std::string bytes = readWholeFile(path);
-    const auto get32 = [&](std::size_t at) {
-        std::uint32_t v = 0;
-        for (int i = 0; i < 4; ++i) v |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[at + static_cast<std::size_t>(i)])) << (8 * i);
-        return v;
-    };
-    if (bytes.size() < kHeader || std::memcmp(bytes.data(), kMagic, 8) != 0)
-        throw std::runtime_error(path + ": not a corpus block");
-    const std::size_t count = get32(12);
-    if (bytes.size() != kHeader + kRecord * count) throw std::runtime_error(path + ": truncated corpus block");
-    std::vector<CorpusPosition> positions(count);
-    for (std::size_t k = 0; k < count; ++k) {
-        const std::size_t at = kHeader + kRecord * k;
-        CorpusPosition& p = positions[k];
-        for (int i = 0; i < 8; ++i) p.P |= static_cast<u64>(static_cast<unsigned char>(bytes[at + static_cast<std::size_t>(i)])) << (8 * i);
-        for (int i = 0; i < 8; ++i) p.O |= static_cast<u64>(static_cast<unsigned char>(bytes[at + 8 + static_cast<std::size_t>(i)])) << (8 * i);
-        p.finalMargin = static_cast<std::int8_t>(bytes[at + 16]);
-        p.empties = static_cast<std::uint8_t>(bytes[at + 17]);
-    }
+    std::vector<CorpusPosition> positions;
+    for (const PositionRecord& r : decodePositionRecords(readWholeFile(path), kMagic, 12, path, "corpus block"))
+        positions.push_back({r.P, r.O, static_cast<std::int8_t>(r.extra[0]), r.extra[1]});
     return positions;
 }
 

@@ -21,11 +21,7 @@ constexpr char kMagic[8] = {'R', 'V', 'N', 'G', 'A', 'M', '0', '1'};
 
 std::string sizeDir(const std::string& dir, int size) { return (std::filesystem::path(dir) / std::to_string(size)).string(); }
 
-std::string blockName(const std::string& dir, int block) {
-    char name[32];
-    std::snprintf(name, sizeof name, "block-%05d.games", block);
-    return (std::filesystem::path(dir) / name).string();
-}
+std::string blockName(const std::string& dir, int block) { return numberedFile(dir, "block-", 5, block, ".games"); }
 
 void put16(std::string& out, unsigned v) {
     out += static_cast<char>(v & 0xFF);
@@ -91,14 +87,8 @@ void generateGames(const GamesOptions& o, const std::function<void(int, int)>& p
 }
 
 std::vector<GameMoves> readGames(const std::string& dir, int size) {
-    const std::string d = sizeDir(dir, size);
-    std::vector<std::string> files;
-    if (std::filesystem::is_directory(d))
-        for (const auto& entry : std::filesystem::directory_iterator(d))
-            if (entry.path().extension() == ".games") files.push_back(entry.path().string());
-    std::sort(files.begin(), files.end());
     std::vector<GameMoves> games;
-    for (const std::string& f : files) {
+    for (const std::string& f : filesEndingIn(sizeDir(dir, size), ".games")) {
         const std::string bytes = readWholeFile(f);
         std::size_t at = 0;
         const auto need = [&](std::size_t n) {

@@ -11,32 +11,23 @@
 
 #include "eval/eval8.hpp"
 #include "platform/atomic_file.hpp"
-#include "platform/parallel_for.hpp"
 #include "platform/splitmix.hpp"
 #include "platform/text_file.hpp"
 #include "search/endgame8.hpp"
 #include "search/midgame8.hpp"
 #include "tools/corpus8.hpp"
+#include "tools/position_records.hpp"
+#include "tools/resumable_blocks.hpp"
 
 namespace reversi::train8 {
 
 namespace {
 
 using u64 = std::uint64_t;
-constexpr char kMagic[8] = {'R', 'V', '8', 'L', 'A', 'B', '0', '1'};
-constexpr std::size_t kHeader = 16, kRecord = 18;
+constexpr RecordMagic kMagic = {'R', 'V', '8', 'L', 'A', 'B', '0', '1'};
 
-std::string phaseDir(const std::string& dir, int phase) {
-    char name[16];
-    std::snprintf(name, sizeof name, "phase-%02d", phase);
-    return (std::filesystem::path(dir) / name).string();
-}
-
-std::string chunkName(const std::string& dir, int chunk) {
-    char name[32];
-    std::snprintf(name, sizeof name, "chunk-%04d.lab", chunk);
-    return (std::filesystem::path(dir) / name).string();
-}
+std::string phaseDir(const std::string& dir, int phase) { return numberedFile(dir, "phase-", 2, phase, ""); }
+std::string chunkName(const std::string& dir, int chunk) { return numberedFile(dir, "chunk-", 4, chunk, ".lab"); }
 
 eval8::Weights loadWeights(const std::string& path) {
     if (path.empty()) return eval8::Weights::builtin();
@@ -66,46 +57,24 @@ std::vector<std::pair<u64, u64>> phasePositions(const LabelOptions& o) {
 }
 
 std::string encodeChunk(const std::vector<Labelled>& labels) {
-    std::string bytes(kHeader + kRecord * labels.size(), '\0');
-    std::memcpy(bytes.data(), kMagic, 8);
-    const auto count = static_cast<std::uint32_t>(labels.size());
-    for (int i = 0; i < 4; ++i) bytes[8 + static_cast<std::size_t>(i)] = static_cast<char>(count >> (8 * i));
-    std::size_t at = kHeader;
+    std::vector<PositionRecord> records;
     for (const Labelled& l : labels) {
-        for (int i = 0; i < 8; ++i) bytes[at + static_cast<std::size_t>(i)] = static_cast<char>(l.P >> (8 * i));
-        for (int i = 0; i < 8; ++i) bytes[at + 8 + static_cast<std::size_t>(i)] = static_cast<char>(l.O >> (8 * i));
         const auto v = static_cast<std::uint16_t>(l.label);
-        bytes[at + 16] = static_cast<char>(v);
-        bytes[at + 17] = static_cast<char>(v >> 8);
-        at += kRecord;
+        records.push_back({l.P, l.O, {static_cast<std::uint8_t>(v), static_cast<std::uint8_t>(v >> 8)}});
     }
-    return bytes;
+    return encodePositionRecords(kMagic, static_cast<std::uint32_t>(labels.size()), 0, records);
 }
 
 std::vector<Labelled> decodeChunk(const std::string& bytes, const std::string& path) {
-    if (bytes.size() < kHeader || std::memcmp(bytes.data(), kMagic, 8) != 0) throw std::runtime_error(path + ": not a label chunk");
-    std::uint32_t count = 0;
-    for (int i = 0; i < 4; ++i) count |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[8 + static_cast<std::size_t>(i)])) << (8 * i);
-    if (bytes.size() != kHeader + kRecord * count) throw std::runtime_error(path + ": truncated label chunk");
-    std::vector<Labelled> out(count);
-    for (std::size_t k = 0; k < count; ++k) {
-        const std::size_t at = kHeader + kRecord * k;
-        const auto byte = [&](std::size_t i) { return static_cast<u64>(static_cast<unsigned char>(bytes[at + i])); };
-        for (std::size_t i = 0; i < 8; ++i) out[k].P |= byte(i) << (8 * i);
-        for (std::size_t i = 0; i < 8; ++i) out[k].O |= byte(8 + i) << (8 * i);
-        out[k].label = static_cast<std::int16_t>(static_cast<std::uint16_t>(byte(16) | byte(17) << 8));
-    }
+    std::vector<Labelled> out;
+    for (const PositionRecord& r : decodePositionRecords(bytes, kMagic, 8, path, "label chunk"))
+        out.push_back({r.P, r.O, static_cast<std::int16_t>(static_cast<std::uint16_t>(r.extra[0] | r.extra[1] << 8))});
     return out;
 }
 
-}  // namespace
-
-void labelPhase(const LabelOptions& o, const std::function<void(int, int)>& progress) {
-    const eval8::Weights weights = loadWeights(o.weights);
-    const auto positions = phasePositions(o);
-    const std::string dir = phaseDir(o.out, o.phase);
-    std::filesystem::create_directories(dir);
-    // The chunks are slices of this list: a resumed run must see the same list, or it would mix two.
+// The chunks are slices of the phase's list of positions: a resumed run must see the same list and
+// settings, or it would mix two. The first run writes them to DIR/manifest.txt; a later one checks them.
+void checkManifest(const std::string& dir, const LabelOptions& o, const std::vector<std::pair<u64, u64>>& positions) {
     u64 listHash = mixSeed(o.seed, positions.size());
     for (const auto& [P, O] : positions) listHash = mixSeed(listHash, P ^ splitmixFinalize(O));
     const std::string manifest = (std::filesystem::path(dir) / "manifest.txt").string();
@@ -119,58 +88,52 @@ void labelPhase(const LabelOptions& o, const std::function<void(int, int)>& prog
     } else {
         writeFileAtomically(manifest, text);
     }
-    const int chunks = static_cast<int>((positions.size() + static_cast<std::size_t>(o.chunk) - 1) / static_cast<std::size_t>(o.chunk));
-    std::vector<int> todo;
-    for (int c = 0; c < chunks; ++c)
-        if (!std::filesystem::exists(chunkName(dir, c))) todo.push_back(c);
-    const int already = chunks - static_cast<int>(todo.size());
-    struct Searchers {
-        Midgame8 search;
-        EndgameSolver8 solver;
-    };
-    std::vector<std::unique_ptr<Searchers>> workers(static_cast<std::size_t>(std::max(1, o.jobs)));
-    if (progress) progress(already, chunks);
-    parallelFor(
-        todo.size(), o.jobs,
-        [&](std::size_t i, int worker) {
-            auto& w = workers[static_cast<std::size_t>(worker)];
-            if (!w) w.reset(new Searchers{Midgame8(weights, nullptr, 20), EndgameSolver8(20)});
+}
+
+struct Searchers {
+    Midgame8 search;
+    EndgameSolver8 solver;
+};
+
+// A position's label: solved exactly with few enough empties, else searched (or just evaluated at depth 0).
+int labelOf(Searchers& w, u64 P, u64 O, const LabelOptions& o) {
+    const int empties = 64 - std::popcount(P | O);
+    if (empties <= o.exactEmpties) return w.solver.solve(P, O).score * eval8::kScale;
+    if (o.depth == 0) return w.search.evaluate(P, O);  // the evaluation itself (for checking fits)
+    w.search.newSearch();
+    return w.search.search(P, O, o.depth, -Midgame8::kMaxScore - 1, Midgame8::kMaxScore + 1).score;
+}
+
+}  // namespace
+
+void labelPhase(const LabelOptions& o, const std::function<void(int, int)>& progress) {
+    const eval8::Weights weights = loadWeights(o.weights);
+    const auto positions = phasePositions(o);
+    const std::string dir = phaseDir(o.out, o.phase);
+    std::filesystem::create_directories(dir);
+    checkManifest(dir, o, positions);
+    const auto chunk = static_cast<std::size_t>(o.chunk);
+    const int chunks = static_cast<int>((positions.size() + chunk - 1) / chunk);
+    const auto newLabeller = [&]() -> BlockMaker {
+        const std::shared_ptr<Searchers> w(new Searchers{Midgame8(weights, nullptr, 20), EndgameSolver8(20)});
+        return [&, w](int c) {
             // A chunk's labels depend on its positions alone, not on what this thread labelled before.
             w->search.clear();
-            const int c = todo[i];
             std::vector<Labelled> labels;
-            const std::size_t first = static_cast<std::size_t>(c) * static_cast<std::size_t>(o.chunk);
-            const std::size_t last = std::min(positions.size(), first + static_cast<std::size_t>(o.chunk));
-            for (std::size_t k = first; k < last; ++k) {
+            const std::size_t first = static_cast<std::size_t>(c) * chunk;
+            for (std::size_t k = first; k < std::min(positions.size(), first + chunk); ++k) {
                 const auto [P, O] = positions[k];
-                const int empties = 64 - std::popcount(P | O);
-                int value;
-                if (empties <= o.exactEmpties) {
-                    value = w->solver.solve(P, O).score * eval8::kScale;
-                } else if (o.depth == 0) {
-                    value = w->search.evaluate(P, O);  // the evaluation itself (for checking fits)
-                } else {
-                    w->search.newSearch();
-                    value = w->search.search(P, O, o.depth, -Midgame8::kMaxScore - 1, Midgame8::kMaxScore + 1).score;
-                }
-                labels.push_back({P, O, static_cast<std::int16_t>(value)});
+                labels.push_back({P, O, static_cast<std::int16_t>(labelOf(*w, P, O, o))});
             }
-            writeFileAtomically(chunkName(dir, c), encodeChunk(labels));
-        },
-        [&](std::size_t done) {
-            if (progress) progress(already + static_cast<int>(done), chunks);
-        });
+            return encodeChunk(labels);
+        };
+    };
+    makeMissingBlocks(chunks, o.jobs, [&dir](int c) { return chunkName(dir, c); }, newLabeller, progress);
 }
 
 std::vector<Labelled> readPhaseLabels(const std::string& dir, int phase) {
-    const std::string d = phaseDir(dir, phase);
-    std::vector<std::string> files;
-    if (std::filesystem::is_directory(d))
-        for (const auto& entry : std::filesystem::directory_iterator(d))
-            if (entry.path().extension() == ".lab") files.push_back(entry.path().string());
-    std::sort(files.begin(), files.end());
     std::vector<Labelled> all;
-    for (const std::string& f : files) {
+    for (const std::string& f : filesEndingIn(phaseDir(dir, phase), ".lab")) {
         const auto part = decodeChunk(readWholeFile(f), f);
         all.insert(all.end(), part.begin(), part.end());
     }

@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "eval/eval8.hpp"
-#include "platform/parallel_for.hpp"
 #include "platform/splitmix.hpp"
 #include "platform/text_file.hpp"
 #include "search/midgame8.hpp"
@@ -51,22 +50,18 @@ ProbCut8 fitProbCut(const ProbCutFitOptions& o, const std::function<void(int, in
             jobs.push_back({phase, v[i].second.first, v[i].second.second});
     }
     // values[job][depth]: full-width search values (eval8 units).
-    std::vector<std::vector<int>> values(jobs.size());
-    std::vector<std::unique_ptr<Midgame8>> searches(static_cast<std::size_t>(std::max(1, o.jobs)));
-    parallelFor(
-        jobs.size(), o.jobs,
-        [&](std::size_t i, int worker) {
-            auto& search = searches[static_cast<std::size_t>(worker)];
-            if (!search) search = std::make_unique<Midgame8>(weights, nullptr, 20);
-            search->clear();  // the values must not depend on which positions this thread searched before
+    const auto values = train::searchSamples(
+        jobs.size(), o.jobs, [&] { return std::make_unique<Midgame8>(weights, nullptr, 20); },
+        [&](std::size_t i, Midgame8& search) {
+            search.clear();  // the values must not depend on which positions this thread searched before
             const Job& j = jobs[i];
             const int empties = 64 - std::popcount(j.P | j.O);
-            auto& v = values[i];
-            v.push_back(search->evaluate(j.P, j.O));
+            std::vector<int> v{search.evaluate(j.P, j.O)};
             for (int d = 1; d <= std::min(o.maxDepth, empties - 1); ++d) {
-                search->newSearch();
-                v.push_back(search->search(j.P, j.O, d, -Midgame8::kMaxScore - 1, Midgame8::kMaxScore + 1).score);
+                search.newSearch();
+                v.push_back(search.search(j.P, j.O, d, -Midgame8::kMaxScore - 1, Midgame8::kMaxScore + 1).score);
             }
+            return v;
         },
         [&](std::size_t done) {
             if (progress) progress(static_cast<int>(done), static_cast<int>(jobs.size()));
@@ -74,12 +69,11 @@ ProbCut8 fitProbCut(const ProbCutFitOptions& o, const std::function<void(int, in
 
     ProbCut8 p;
     p.t = o.t;
-    for (int phase = 0; phase < ProbCut8::kPhases; ++phase) {
-        std::vector<std::vector<int>> ofPhase;
-        for (std::size_t i = 0; i < jobs.size(); ++i)
-            if (jobs[i].phase == phase) ofPhase.push_back(values[i]);
-        p.fits[static_cast<std::size_t>(phase)] = train::fitProbCutPhase(ofPhase, o.maxDepth);
-    }
+    std::vector<int> phaseOf;
+    for (const Job& j : jobs) phaseOf.push_back(j.phase);
+    train::fitProbCutPhases(phaseOf, values, ProbCut8::kPhases, o.maxDepth, [&](int phase, const train::ProbCutFits& fits) {
+        p.fits[static_cast<std::size_t>(phase)] = fits;
+    });
     return p;
 }
 

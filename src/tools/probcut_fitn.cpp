@@ -9,7 +9,6 @@
 
 #include "eval/score.hpp"
 #include "platform/cpu_clock.hpp"
-#include "platform/parallel_for.hpp"
 #include "platform/splitmix.hpp"
 #include "search/search.hpp"
 #include "tools/gamesn.hpp"
@@ -25,13 +24,14 @@ struct Chosen {
     std::uint16_t ply;
 };
 
-}  // namespace
+struct Job {
+    int phase;
+    Chosen at;
+};
 
-void fitProbCutN(ProbCutN& fits, const ProbCutFitOptions& o, const std::function<void(std::size_t, std::size_t)>& progress) {
-    if (!isValidSize(o.size) || o.size < 6 || o.size == 8) throw std::invalid_argument("fitProbCutN: the even sizes 6..26 but 8");
-    const auto games = readGames(o.games, o.size);
-    if (games.empty()) throw std::runtime_error("no games of size " + std::to_string(o.size) + " in " + o.games);
-    // Every position with more empties than the deepest search (so no search is an exact solve), by phase.
+// Per phase the first `positions` distinct positions in a seeded order (openings repeat), among those
+// with more empties than the deepest search (so that no search is an exact solve).
+std::vector<Job> chooseSamples(const std::vector<GameMoves>& games, const ProbCutFitOptions& o) {
     const int squares = o.size * o.size;
     std::vector<std::vector<Chosen>> byPhase(evaln::kPhases);
     for (std::size_t g = 0; g < games.size(); ++g)
@@ -41,11 +41,6 @@ void fitProbCutN(ProbCutN& fits, const ProbCutFitOptions& o, const std::function
             byPhase[static_cast<std::size_t>(evaln::phaseOf(o.size, empties))].push_back(
                 {mixSeed(o.seed, g << 16 | ply), static_cast<std::uint32_t>(g), static_cast<std::uint16_t>(ply)});
         }
-    struct Job {
-        int phase;
-        Chosen at;
-    };
-    // Per phase the first `positions` distinct positions in the seeded order (openings repeat).
     std::vector<Job> jobs;
     for (int phase = 0; phase < evaln::kPhases; ++phase) {
         auto& v = byPhase[static_cast<std::size_t>(phase)];
@@ -58,41 +53,50 @@ void fitProbCutN(ProbCutN& fits, const ProbCutFitOptions& o, const std::function
             if (seen.insert(key).second) jobs.push_back({phase, v[i]});
         }
     }
+    return jobs;
+}
 
-    // values[job][depth]: full-width search values (score units); depth 0 is the static evaluation.
-    std::vector<std::vector<int>> values(jobs.size());
-    std::vector<std::unique_ptr<TranspositionTable>> tables(static_cast<std::size_t>(std::max(1, o.jobs)));
-    parallelFor(
-        jobs.size(), o.jobs,
-        [&](std::size_t i, int worker) {
-            auto& tt = tables[static_cast<std::size_t>(worker)];
-            if (!tt) tt = std::make_unique<TranspositionTable>(18);
+// Full-width search values of a position (score units) at depths 0 (the static evaluation) to maxDepth;
+// none for a position whose side to move passes (the position after the pass is another sample).
+std::vector<int> searchValues(const Board& board, char colour, int maxDepth, TranspositionTable& tt) {
+    std::vector<int> v;
+    if (!board.hasLegalMove(colour)) return v;
+    // Depth 0, the shallow side of depth 2: always a heuristic score, the side to move having a move.
+    v.push_back(staticScore(board, colour, EngineOptions{}));
+    for (int d = 1; d <= maxDepth; ++d) {
+        EngineOptions options;
+        options.moveTime = 600;  // the depth decides; the time is only a guard
+        options.maxDepth = d;
+        options.probCut = false;
+        const CpuStopwatch clock;
+        const SearchReport r = searchPosition(board, colour, options, tt, clock);
+        const bool heuristic = !r.exact && r.score > -kHeuristicLimit && r.score < kHeuristicLimit;
+        v.push_back(heuristic ? r.score : train::kNoSearchValue);
+    }
+    return v;
+}
+
+}  // namespace
+
+void fitProbCutN(ProbCutN& fits, const ProbCutFitOptions& o, const std::function<void(std::size_t, std::size_t)>& progress) {
+    if (!isValidSize(o.size) || o.size < 6 || o.size == 8) throw std::invalid_argument("fitProbCutN: the even sizes 6..26 but 8");
+    const auto games = readGames(o.games, o.size);
+    if (games.empty()) throw std::runtime_error("no games of size " + std::to_string(o.size) + " in " + o.games);
+    const std::vector<Job> jobs = chooseSamples(games, o);
+    const auto values = train::searchSamples(
+        jobs.size(), o.jobs, [] { return std::make_unique<TranspositionTable>(18); },
+        [&](std::size_t i, TranspositionTable& tt) {
             const auto [board, colour] = positionAt(games[jobs[i].at.game], jobs[i].at.ply);
-            auto& v = values[i];
-            if (!board.hasLegalMove(colour)) return;  // a pass: the position after it is another sample
-            // Depth 0, the shallow side of depth 2: always a heuristic score, the side to move having a move.
-            v.push_back(staticScore(board, colour, EngineOptions{}));
-            for (int d = 1; d <= o.maxDepth; ++d) {
-                EngineOptions options;
-                options.moveTime = 600;  // the depth decides; the time is only a guard
-                options.maxDepth = d;
-                options.probCut = false;
-                const CpuStopwatch clock;
-                const SearchReport r = searchPosition(board, colour, options, *tt, clock);
-                const bool heuristic = !r.exact && r.score > -kHeuristicLimit && r.score < kHeuristicLimit;
-                v.push_back(heuristic ? r.score : train::kNoSearchValue);
-            }
+            return searchValues(board, colour, o.maxDepth, tt);
         },
         [&](std::size_t done) {
             if (progress) progress(done, jobs.size());
         });
-
-    for (int phase = 0; phase < evaln::kPhases; ++phase) {
-        std::vector<std::vector<int>> ofPhase;
-        for (std::size_t i = 0; i < jobs.size(); ++i)
-            if (jobs[i].phase == phase) ofPhase.push_back(values[i]);
-        fits.phase(o.size, phase) = train::fitProbCutPhase(ofPhase, o.maxDepth);
-    }
+    std::vector<int> phaseOf;
+    for (const Job& j : jobs) phaseOf.push_back(j.phase);
+    train::fitProbCutPhases(phaseOf, values, evaln::kPhases, o.maxDepth, [&](int phase, const train::ProbCutFits& f) {
+        fits.phase(o.size, phase) = f;
+    });
     fits.t = o.t;
 }
 

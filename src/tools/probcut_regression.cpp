@@ -40,4 +40,14 @@ ProbCutFits fitProbCutPhase(const std::vector<std::vector<int>>& values, int fit
     return fits;
 }
 
+void fitProbCutPhases(const std::vector<int>& phaseOf, const std::vector<std::vector<int>>& values, int phases,
+                      int fitDepth, const std::function<void(int, const ProbCutFits&)>& fit) {
+    for (int phase = 0; phase < phases; ++phase) {
+        std::vector<std::vector<int>> ofPhase;
+        for (std::size_t i = 0; i < values.size(); ++i)
+            if (phaseOf[i] == phase) ofPhase.push_back(values[i]);
+        fit(phase, fitProbCutPhase(ofPhase, fitDepth));
+    }
+}
+
 }  // namespace reversi::train

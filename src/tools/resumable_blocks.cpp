@@ -32,4 +32,20 @@ void makeMissingBlocks(int blocks, int jobs, const std::function<std::string(int
         });
 }
 
+std::string numberedFile(const std::string& dir, const std::string& prefix, int digits, int number,
+                         const std::string& suffix) {
+    std::string text = std::to_string(number);
+    if (text.size() < static_cast<std::size_t>(digits)) text.insert(0, static_cast<std::size_t>(digits) - text.size(), '0');
+    return (std::filesystem::path(dir) / (prefix + text + suffix)).string();
+}
+
+std::vector<std::string> filesEndingIn(const std::string& dir, const std::string& extension) {
+    std::vector<std::string> files;
+    if (std::filesystem::is_directory(dir))
+        for (const auto& entry : std::filesystem::directory_iterator(dir))
+            if (entry.path().extension() == extension) files.push_back(entry.path().string());
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
 }  // namespace reversi

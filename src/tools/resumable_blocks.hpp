@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace reversi {
 
@@ -18,5 +19,13 @@ using BlockMaker = std::function<std::string(int block)>;
 // and is rethrown.
 void makeMissingBlocks(int blocks, int jobs, const std::function<std::string(int)>& pathOf,
                        const std::function<BlockMaker()>& newMaker, const std::function<void(int, int)>& progress);
+
+// DIR/PREFIX NUMBER SUFFIX, the number (not negative) with at least `digits` digits:
+// numberedFile(dir, "block-", 5, 7, ".pos") is DIR/block-00007.pos.
+std::string numberedFile(const std::string& dir, const std::string& prefix, int digits, int number,
+                         const std::string& suffix);
+
+// The files of `dir` whose names end in `extension` (".lab"), sorted; none when dir is not a directory.
+std::vector<std::string> filesEndingIn(const std::string& dir, const std::string& extension);
 
 }  // namespace reversi
