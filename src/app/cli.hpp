@@ -49,4 +49,43 @@ int runTool(const char* command, const std::function<void()>& work);
 // Ends the command's --help with "Examples:" and one indented line per example.
 void addExamples(CLI::App& command, std::initializer_list<const char*> examples);
 
+// Options many commands share, declared once so that their ranges and words agree.
+template <class Int>
+CLI::Option* addJobsOption(CLI::App& command, Int& jobs, const std::string& help = "Threads") {
+    return command.add_option("-j,--jobs", jobs, help)->check(CLI::Range(1, 256))->capture_default_str();
+}
+template <class Int>
+CLI::Option* addSeedOption(CLI::App& command, Int& seed, const std::string& help) {
+    return command.add_option("--seed", seed, help)->capture_default_str();
+}
+
+// A fit's weights: the file it starts from (--weights, optional) and the file it writes (-o, --out).
+inline void addStartAndOut(CLI::App& command, std::string& start, std::string& out, const std::string& startHelp,
+                           const std::string& outHelp) {
+    command.add_option("--weights", start, startHelp);
+    command.add_option("-o,--out", out, outHelp)->required();
+}
+
+// The self-play games of the training corpora (train8 corpus, trainn games): how many, their seed,
+// the random opening, the engine's depth and random moves after it, the block files, the threads.
+template <class Options>
+void addSelfPlayOptions(CLI::App& command, Options& o, int maxGames, int maxOpening, int maxDepth) {
+    command.add_option("--games", o.games, "Games in all")->check(CLI::Range(1, maxGames))->capture_default_str();
+    addSeedOption(command, o.seed, "Seed of the games");
+    command.add_option("--opening-min", o.openingMin, "Fewest random opening plies")->check(CLI::Range(0, maxOpening))->capture_default_str();
+    command.add_option("--opening-max", o.openingMax, "Most random opening plies")->check(CLI::Range(0, maxOpening))->capture_default_str();
+    command.add_option("--random-moves", o.randomMoveRate, "Chance of a random move after the opening")
+        ->check(FiniteRange(0.0, 1.0))
+        ->capture_default_str();
+    command.add_option("--depth", o.depth, "The engine's search depth for the other moves")->check(CLI::Range(1, maxDepth))->capture_default_str();
+    command.add_option("--block-games", o.blockGames, "Games per block file")->check(CLI::Range(1, 1000000))->capture_default_str();
+    addJobsOption(command, o.jobs);
+}
+
+// The check every self-play command makes once its options are read.
+template <class Options>
+void checkOpeningRange(const Options& o) {
+    if (o.openingMin > o.openingMax) throw CLI::ValidationError("--opening-min", "must not exceed --opening-max");
+}
+
 }  // namespace reversi::app

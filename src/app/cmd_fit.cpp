@@ -142,7 +142,7 @@ void addFitCommand(CLI::App& app, Action& action) {
     auto gOut = std::make_shared<std::string>();
     CLI::App* gen = fit->add_subcommand("generate", "Positions from generated games, each solved exactly");
     gen->add_option("--games", g->games, "Games to play")->check(CLI::Range(1, 100000000))->capture_default_str();
-    gen->add_option("--seed", g->seed, "Seed of the games")->capture_default_str();
+    addSeedOption(*gen, g->seed, "Seed of the games");
     gen->add_option("--min-empties", g->minEmpties, "Fewest empties recorded")->check(CLI::Range(0, 60))->capture_default_str();
     gen->add_option("--max-empties", g->maxEmpties, "Most empties recorded (solving time grows fast with it)")
         ->check(CLI::Range(0, 30))
@@ -153,7 +153,7 @@ void addFitCommand(CLI::App& app, Action& action) {
     gen->add_option("--random-moves", g->randomMoves, "Chance of a random move after the opening")
         ->check(FiniteRange(0.0, 1.0))
         ->capture_default_str();
-    gen->add_option("-j,--jobs", g->jobs, "Threads")->check(CLI::Range(1, 256))->capture_default_str();
+    addJobsOption(*gen, g->jobs);
     gen->add_option("-o,--out", *gOut, "Output file")->required();
     addExamples(*gen, {"reversi fit8 generate --games 20000 --seed 1 -j 2 -o endgame.txt"});
     gen->callback([g, gOut, &action] {

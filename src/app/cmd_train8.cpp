@@ -145,7 +145,7 @@ void addLabelOptions(CLI::App& cmd, train8::LabelOptions& o) {
         ->check(CLI::Range(1, 100000000))
         ->capture_default_str();
     cmd.add_option("--seed", o.seed, "Seed of the choice among the positions")->capture_default_str();
-    cmd.add_option("-j,--jobs", o.jobs, "Threads")->check(CLI::Range(1, 256))->capture_default_str();
+    addJobsOption(cmd, o.jobs);
 }
 
 void addFitOptions(CLI::App& cmd, train8::FitPhaseOptions& o) {
@@ -165,21 +165,17 @@ void addCorpusCommand(CLI::App* train, Action& action) {
     auto c = std::make_shared<train8::CorpusOptions>();
     CLI::App* corpus = train->add_subcommand("corpus", "Positions from seeded games, written in resumable blocks");
     corpus->add_option("--dir", c->dir, "Directory of the block files (created; existing blocks are kept)")->required();
-    corpus->add_option("--games", c->games, "Games in all")->check(CLI::Range(1, 100000000))->capture_default_str();
-    corpus->add_option("--seed", c->seed, "Seed of the games")->capture_default_str();
-    corpus->add_option("--opening-min", c->openingMin, "Fewest random opening plies")->check(CLI::Range(0, 60))->capture_default_str();
-    corpus->add_option("--opening-max", c->openingMax, "Most random opening plies")->check(CLI::Range(0, 60))->capture_default_str();
-    corpus->add_option("--random-moves", c->randomMoveRate, "Chance of a random move after the opening")
-        ->check(FiniteRange(0.0, 1.0))
-        ->capture_default_str();
-    corpus->add_option("--depth", c->depth, "The engine's search depth for the other moves")->check(CLI::Range(1, 20))->capture_default_str();
-    corpus->add_option("--block-games", c->blockGames, "Games per block file")->check(CLI::Range(1, 1000000))->capture_default_str();
-    corpus->add_option("-j,--jobs", c->jobs, "Threads")->check(CLI::Range(1, 256))->capture_default_str();
+    addSelfPlayOptions(*corpus, *c, 100000000, 60, 20);
     addExamples(*corpus, {"reversi train8 corpus --dir corpus8 --games 200000 --seed 1 -j 2   (run again to resume)"});
     corpus->callback([c, &action] {
-        if (c->openingMin > c->openingMax) throw CLI::ValidationError("--opening-min", "must not exceed --opening-max");
+        checkOpeningRange(*c);
         action = [c] { return runCorpus(*c); };
     });
+}
+
+// The phase a label or fit command works on.
+void addPhaseOption(CLI::App& command, int& phase, const std::string& help) {
+    command.add_option("--phase", phase, help)->required()->check(CLI::Range(0, eval8::kPhases - 1));
 }
 
 void addLabelCommand(CLI::App* train, Action& action) {
@@ -187,7 +183,7 @@ void addLabelCommand(CLI::App* train, Action& action) {
     CLI::App* label = train->add_subcommand("label", "One phase's positions with search values (exact near the end)");
     label->add_option("--corpus", l->corpus, "Corpus directory (train8 corpus)")->required();
     label->add_option("--out", l->out, "Labels directory (DIR/phase-PP/chunk-NNNN.lab; resumable)")->required();
-    label->add_option("--phase", l->phase, "eval8 phase: positions with 2K or 2K+1 empties")->required()->check(CLI::Range(0, eval8::kPhases - 1));
+    addPhaseOption(*label, l->phase, "eval8 phase: positions with 2K or 2K+1 empties");
     label->add_option("--weights", l->weights, "Weights for the search's leaves (default: the built-in ones)");
     addLabelOptions(*label, *l);
     addExamples(*label, {"reversi train8 label --corpus corpus8 --out labels --phase 8 --weights work/weights-07.bin -j 2"});
@@ -198,9 +194,8 @@ void addFitPhaseCommand(CLI::App* train, Action& action) {
     auto f = std::make_shared<FitSettings>();
     CLI::App* fit = train->add_subcommand("fit", "Fit one phase's weights to its labels (ridge toward the next later phase)");
     fit->add_option("--labels", f->fit.labels, "Labels directory (train8 label)")->required();
-    fit->add_option("--phase", f->fit.phase, "The phase to fit")->required()->check(CLI::Range(0, eval8::kPhases - 1));
-    fit->add_option("--weights", f->weights, "Weights to start from (default: zeros)");
-    fit->add_option("-o,--out", f->out, "Weights file to write")->required();
+    addPhaseOption(*fit, f->fit.phase, "The phase to fit");
+    addStartAndOut(*fit, f->weights, f->out, "Weights to start from (default: zeros)", "Weights file to write");
     fit->add_flag("--prior-same", f->priorSame, "Regularise toward the phase's own current weights instead of the next later phase's");
     addFitOptions(*fit, f->fit);
     addExamples(*fit, {"reversi train8 fit --labels labels --phase 8 --weights work/weights-07.bin -o work/weights-08.bin"});
@@ -234,7 +229,7 @@ void addProbCutCommand(CLI::App* train, Action& action) {
         ->check(CLI::Range(0.1, 10.0))
         ->capture_default_str();
     probcut->add_option("--seed", m->seed, "Seed of the choice of positions")->capture_default_str();
-    probcut->add_option("-j,--jobs", m->jobs, "Threads")->check(CLI::Range(1, 256))->capture_default_str();
+    addJobsOption(*probcut, m->jobs);
     addExamples(*probcut, {"reversi train8 probcut --corpus corpus8 -o weights/probcut8.txt -j 2"});
     probcut->callback([m, mOut, &action] { action = [m, mOut] { return runProbCut(*m, *mOut); }; });
 }

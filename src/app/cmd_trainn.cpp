@@ -126,29 +126,27 @@ void addGamesCommand(CLI::App* train, Action& action) {
     CLI::App* games = train->add_subcommand("games", "Self-play games of one size, in resumable blocks");
     games->add_option("--dir", g->dir, "Directory of the games (DIR/SIZE/block-NNNNN.games)")->required();
     games->add_option("--size", g->size, "Board size")->required()->check(kSizeCheck);
-    games->add_option("--games", g->games, "Games in all")->check(CLI::Range(1, 10000000))->capture_default_str();
-    games->add_option("--seed", g->seed, "Seed of the games")->capture_default_str();
-    games->add_option("--opening-min", g->openingMin, "Fewest random opening plies")->check(CLI::Range(0, 600))->capture_default_str();
-    games->add_option("--opening-max", g->openingMax, "Most random opening plies")->check(CLI::Range(0, 600))->capture_default_str();
-    games->add_option("--random-moves", g->randomMoveRate, "Chance of a random move after the opening")->check(CLI::Range(0.0, 1.0))->capture_default_str();
-    games->add_option("--depth", g->depth, "The engine's search depth")->check(CLI::Range(1, 12))->capture_default_str();
+    addSelfPlayOptions(*games, *g, 10000000, 600, 12);
     games->add_flag("--learned", g->learned, "The engine plays with the built-in learned evaluation (else the hand-set one)");
-    games->add_option("--block-games", g->blockGames, "Games per block file")->check(CLI::Range(1, 1000000))->capture_default_str();
-    games->add_option("-j,--jobs", g->jobs, "Threads")->check(CLI::Range(1, 256))->capture_default_str();
     addExamples(*games, {"reversi trainn games --dir gamesn --size 16 --games 2000 --seed 1 -j 2   (run again to resume)"});
     games->callback([g, &action] {
-        if (g->openingMin > g->openingMax) throw CLI::ValidationError("--opening-min", "must not exceed --opening-max");
+        checkOpeningRange(*g);
         action = [g] { return runGames(*g); };
     });
+}
+
+// The input of fit and probcut: one size's games (trainn games).
+void addGamesOfSize(CLI::App& command, std::string& games, int& size) {
+    command.add_option("--games", games, "Games directory (trainn games)")->required();
+    command.add_option("--size", size, "Board size")->required()->check(kSizeCheck);
 }
 
 void addFitSizeCommand(CLI::App* train, Action& action) {
     auto f = std::make_shared<FitSettings>();
     CLI::App* fit = train->add_subcommand("fit", "Fit one size's weights to the outcomes of its games");
-    fit->add_option("--games", f->fit.games, "Games directory (trainn games)")->required();
-    fit->add_option("--size", f->fit.size, "Board size")->required()->check(kSizeCheck);
-    fit->add_option("--weights", f->weights, "Weights to start from, the other sizes kept (default: zeros)");
-    fit->add_option("-o,--out", f->out, "Weights file to write")->required();
+    addGamesOfSize(*fit, f->fit.games, f->fit.size);
+    addStartAndOut(*fit, f->weights, f->out, "Weights to start from, the other sizes kept (default: zeros)",
+                   "Weights file to write");
     fit->add_option("--overlap", f->fit.overlap, "Neighbouring phases within this distance also train a phase")->check(CLI::Range(0, 5))->capture_default_str();
     fit->add_option("--iterations", f->fit.iterations, "Conjugate-gradient iterations per phase")->check(CLI::Range(1, 10000))->capture_default_str();
     fit->add_option("--regularisation", f->fit.regularisation, "Ridge weight toward the later phase, in samples")->check(CLI::Range(0.0, 1e9))->capture_default_str();
@@ -160,8 +158,8 @@ void addFitSizeCommand(CLI::App* train, Action& action) {
         ->check(CLI::Range(0, 20))->capture_default_str();
     fit->add_option("--per-phase", f->fit.perPhase, "Search labels: positions labelled per phase at most (a seeded choice)")
         ->check(CLI::Range(1, 100000000))->capture_default_str();
-    fit->add_option("--seed", f->fit.seed, "Search labels: seed of the choice of positions")->capture_default_str();
-    fit->add_option("-j,--jobs", f->fit.jobs, "Search labels: threads")->check(CLI::Range(1, 256))->capture_default_str();
+    addSeedOption(*fit, f->fit.seed, "Search labels: seed of the choice of positions");
+    addJobsOption(*fit, f->fit.jobs, "Search labels: threads");
     addExamples(*fit, {"reversi trainn fit --games gamesn --size 16 --weights weights/patternN.bin -o weights/patternN.bin",
                        "reversi trainn fit --games gamesn --size 10 --search-depth 4 -j 2 --weights weights/patternN.bin -o patternN.bin"});
     fit->callback([f, &action] { action = [f] { return runFit(*f); }; });
@@ -181,8 +179,7 @@ void addShareCommand(CLI::App* train, Action& action) {
 void addProbCutCommand(CLI::App* train, Action& action) {
     auto p = std::make_shared<ProbCutSettings>();
     CLI::App* probcut = train->add_subcommand("probcut", "Fit one size's Multi-ProbCut from full-width searches of its games' positions");
-    probcut->add_option("--games", p->fit.games, "Games directory (trainn games)")->required();
-    probcut->add_option("--size", p->fit.size, "Board size")->required()->check(kSizeCheck);
+    addGamesOfSize(*probcut, p->fit.games, p->fit.size);
     probcut->add_option("--fits", p->fits, "Fits to start from, the other sizes kept (default: none)");
     probcut->add_option("-o,--out", p->out, "Fits file to write (weights/probcutN.txt is built in)")->required();
     probcut->add_option("--positions", p->fit.positions, "Positions per phase")->check(CLI::Range(30, 100000))->capture_default_str();
@@ -190,8 +187,8 @@ void addProbCutCommand(CLI::App* train, Action& action) {
     probcut->add_option("--t", p->fit.t, "Cut when the prediction clears the bound by this many deviations")
         ->check(CLI::Range(0.1, 10.0))
         ->capture_default_str();
-    probcut->add_option("--seed", p->fit.seed, "Seed of the choice of positions")->capture_default_str();
-    probcut->add_option("-j,--jobs", p->fit.jobs, "Threads")->check(CLI::Range(1, 256))->capture_default_str();
+    addSeedOption(*probcut, p->fit.seed, "Seed of the choice of positions");
+    addJobsOption(*probcut, p->fit.jobs);
     addExamples(*probcut, {"reversi trainn probcut --games gamesn --size 12 --fits weights/probcutN.txt -o weights/probcutN.txt -j 2"});
     probcut->callback([p, &action] { action = [p] { return runProbCut(*p); }; });
 }

@@ -116,7 +116,7 @@ void addTuneCommand(CLI::App& app, Action& action) {
         ->capture_default_str();
     cmd->add_option("--opening-plies", s->openingPlies, "Random opening plies")->check(CLI::Range(0, 60))->capture_default_str();
     cmd->add_option("--move-time", s->moveTime, "Engine CPU seconds per move")->check(FiniteRange(0.001, 60.0))->capture_default_str();
-    cmd->add_option("-j,--jobs", s->jobs, "Games played at once")->check(CLI::Range(1, 256))->capture_default_str();
+    addJobsOption(*cmd, s->jobs, "Games played at once");
     cmd->add_option("--rounds", s->rounds, "Passes over the weights")->check(CLI::Range(1, 100))->capture_default_str();
     cmd->add_option("--step", s->stepPercent, "Step as a percentage of the weight (at least 2)")
         ->check(CLI::Range(1, 1000))
@@ -124,7 +124,7 @@ void addTuneCommand(CLI::App& app, Action& action) {
     cmd->add_option("--accept", s->accept, "Score a variant needs to replace the current weights")
         ->check(FiniteRange(0.5, 1.0))
         ->capture_default_str();
-    cmd->add_option("--seed", s->seed, "Seed for the openings")->capture_default_str();
+    addSeedOption(*cmd, s->seed, "Seed for the openings");
     cmd->add_option("--start", s->start, "Starting weights, NAME=VALUE,... over the defaults");
     auto list = std::make_shared<bool>(false);
     cmd->add_flag("--list", *list, "Print the weights and their default values, then exit");
