@@ -24,7 +24,7 @@ BELOW = {
     "players": ["rules"],
     "arena": ["engine", "players"],
     "programs": ["arena"],
-    "tools": ["engine"],
+    "tools": ["arena"],
     "app": ["programs", "tools"],
 }
 LAYERS = list(BELOW)

@@ -54,6 +54,13 @@ code, out, err = run(["reversi", "help", "match"])
 flat = " ".join(out.split())
 for word in ("time=", "depth=", "eval=", "mpc=", "asp=", "w.NAME=", "cmd:", "gtp:", "nboard:"):
     check(word in flat, "reversi help match names every player kind and part2 option the parser takes: %s" % word)
+# reversi tune: an unknown weight is one line and exit 2; a tiny descent plays its matches and prints
+# each score and the weights it ends with.
+code, out, err = run(["reversi", "tune", "--params", "nosuch", "--games", "2"])
+check(code == 2 and out == "" and err == 'reversi tune: unknown weight "nosuch"\n', "tune: unknown weight: %r %r" % (out, err))
+code, out, err = run(["reversi", "tune", "--params", "parity", "--sizes", "4", "--games", "2", "--move-time", "0.005"])
+check(code == 0 and out.count(" score ") == 2 and out.splitlines()[-1].startswith("weights: mobility.open="),
+      "tune: a descent over one weight plays two matches and prints the weights: %r %r" % (out, err))
 code, out, err = run(["reversi", "help", "nosuchcommand"])
 check(code == 2 and out == "" and "nosuchcommand" in err, "reversi help of an unknown command exits 2")
 
