@@ -11,19 +11,17 @@
 
 #include <cstdio>
 #include <iostream>
-#include <filesystem>
 #include <memory>
 
 #include "cli.hpp"
 #include "commands.hpp"
 #include "eval/eval8.hpp"
-#include "eval/weights_file.hpp"
 #include "platform/atomic_file.hpp"
-#include "platform/text_file.hpp"
 #include "tools/corpus8.hpp"
 #include "tools/fit_eval8.hpp"
 #include "tools/labels8.hpp"
 #include "tools/probcut_fit8.hpp"
+#include "tools/train8_pipeline.hpp"
 #include "search/probcut8.hpp"
 
 namespace reversi::app {
@@ -42,24 +40,6 @@ int runCorpus(const train8::CorpusOptions& o) {
         std::printf("corpus %s: %d games in blocks of %d (seed %llu)\n", o.dir.c_str(), o.games, o.blockGames,
                     static_cast<unsigned long long>(o.seed));
     });
-}
-
-std::vector<std::int16_t> readPackedWeights(const std::string& path) {
-    if (path.empty()) return std::vector<std::int16_t>(static_cast<std::size_t>(eval8::kPhases) * eval8::layout().packedPerPhase, 0);
-    const std::string bytes = readWholeFile(path);
-    WeightSet set = decodeWeights(bytes.data(), bytes.size());
-    eval8::Weights check(set);  // the right evaluation and layout
-    return set.weights;
-}
-
-// The prior of a phase's fit: the next later phase's weights (fitted just before, going backward), or
-// the phase's own when --prior same, or zeros for the first phase.
-std::vector<std::int16_t> priorOf(const std::vector<std::int16_t>& packed, int phase, bool same) {
-    const std::size_t per = eval8::layout().packedPerPhase;
-    if (!same && phase == 0) return std::vector<std::int16_t>(per, 0);
-    const int from = same ? phase : phase - 1;
-    return {packed.begin() + static_cast<std::ptrdiff_t>(per * static_cast<std::size_t>(from)),
-            packed.begin() + static_cast<std::ptrdiff_t>(per * static_cast<std::size_t>(from + 1))};
 }
 
 void printFit(int phase, const train8::FitPhaseReport& r) {
@@ -81,50 +61,18 @@ struct FitSettings {
 
 int runFit(const FitSettings& s) {
     return runTool("reversi train8 fit", [&] {
-        auto packed = readPackedWeights(s.weights);
-        const auto prior = priorOf(packed, s.fit.phase, s.priorSame);
-        train8::fitPhase(packed, prior, s.fit, [&](const train8::FitPhaseReport& r) { printFit(s.fit.phase, r); });
-        writeFileAtomically(s.out, encodeWeights(eval8::packWeights(packed)));
+        train8::fitPhaseFile(s.weights, s.out, s.fit, s.priorSame, printFit);
         std::printf("phase %d fitted: %s\n", s.fit.phase, s.out.c_str());
     });
 }
 
-struct RunSettings {
-    train8::LabelOptions label;
-    train8::FitPhaseOptions fit;
-    std::string work;
-    int firstPhase = 0, lastPhase = eval8::kPhases - 1;
-};
-
-// Every phase from the end of the game backward: label with the weights so far, fit, save. The weights
-// after phase K are WORK/weights-KK.bin; a phase whose file exists is done, so a stopped run resumes.
-int runPipeline(const RunSettings& s) {
+int runPipeline(const train8::PipelineOptions& s) {
     return runTool("reversi train8 run", [&] {
-        std::filesystem::create_directories(s.work);
-        const auto weightsAfter = [&](int phase) {
-            char name[32];
-            std::snprintf(name, sizeof name, "weights-%02d.bin", phase);
-            return (std::filesystem::path(s.work) / name).string();
+        const auto chunks = [](int phase, int done, int total) {
+            showSteps(("phase " + std::to_string(phase) + " chunks").c_str(), done, total);
         };
-        for (int phase = s.firstPhase; phase <= s.lastPhase; ++phase) {
-            if (std::filesystem::exists(weightsAfter(phase))) continue;
-            const std::string before = phase > 0 && std::filesystem::exists(weightsAfter(phase - 1)) ? weightsAfter(phase - 1) : "";
-            if (phase > s.firstPhase && before.empty()) throw std::runtime_error("missing " + weightsAfter(phase - 1));
-            train8::LabelOptions label = s.label;
-            label.phase = phase;
-            label.weights = before.empty() ? std::string() : before;
-            label.out = (std::filesystem::path(s.work) / "labels").string();
-            if (before.empty() && phase > label.exactEmpties / 2)
-                throw std::runtime_error("phase " + std::to_string(phase) + " needs the weights of the phases after it (start at 0)");
-            train8::labelPhase(label, [&](int done, int total) { showSteps(("phase " + std::to_string(phase) + " chunks").c_str(), done, total); });
-            auto packed = readPackedWeights(before);
-            train8::FitPhaseOptions fit = s.fit;
-            fit.phase = phase;
-            fit.labels = label.out;
-            train8::fitPhase(packed, priorOf(packed, phase, false), fit, [&](const train8::FitPhaseReport& r) { printFit(phase, r); });
-            writeFileAtomically(weightsAfter(phase), encodeWeights(eval8::packWeights(packed)));
-        }
-        std::printf("weights after phase %d: %s\n", s.lastPhase, weightsAfter(s.lastPhase).c_str());
+        const std::string last = train8::runPipeline(s, chunks, printFit);
+        std::printf("weights after phase %d: %s\n", s.lastPhase, last.c_str());
     });
 }
 
@@ -203,7 +151,7 @@ void addFitPhaseCommand(CLI::App* train, Action& action) {
 }
 
 void addRunCommand(CLI::App* train, Action& action) {
-    auto r = std::make_shared<RunSettings>();
+    auto r = std::make_shared<train8::PipelineOptions>();
     CLI::App* run = train->add_subcommand("run", "Label and fit every phase from the end of the game backward (resumable)");
     run->add_option("--corpus", r->label.corpus, "Corpus directory (train8 corpus)")->required();
     run->add_option("--work", r->work, "Working directory: labels/ and weights-PP.bin after each phase")->required();

@@ -61,6 +61,24 @@ check(code == 2 and out == "" and err == 'reversi tune: unknown weight "nosuch"\
 code, out, err = run(["reversi", "tune", "--params", "parity", "--sizes", "4", "--games", "2", "--move-time", "0.005"])
 check(code == 0 and out.count(" score ") == 2 and out.splitlines()[-1].startswith("weights: mobility.open="),
       "tune: a descent over one weight plays two matches and prints the weights: %r %r" % (out, err))
+# reversi train8 run: the pipeline labels and fits the last phases into WORK/weights-PP.bin, a second run
+# finds them done, and its phase 0 is what `train8 fit` makes from the same labels (without the
+# neighbouring phases, whose labels the run had not made yet when it fitted phase 0).
+import tempfile
+with tempfile.TemporaryDirectory() as work:
+    corpus, out_dir = os.path.join(work, "corpus"), os.path.join(work, "w")
+    code, _, err = run(["reversi", "train8", "corpus", "--dir", corpus, "--games", "20", "--block-games", "10"])
+    check(code == 0, "train8 corpus: %r" % err)
+    code, out, err = run(["reversi", "train8", "run", "--corpus", corpus, "--work", out_dir, "--last-phase", "1", "--overlap", "0"])
+    last = os.path.join(out_dir, "weights-01.bin")
+    check(code == 0 and out == "weights after phase 1: %s\n" % last and os.path.exists(last), "train8 run: %r %r" % (out, err))
+    stamp = os.stat(last).st_mtime_ns if os.path.exists(last) else None
+    code, out, _ = run(["reversi", "train8", "run", "--corpus", corpus, "--work", out_dir, "--last-phase", "1"])
+    check(code == 0 and os.path.exists(last) and os.stat(last).st_mtime_ns == stamp, "train8 run resumes: the done phases are kept")
+    alone = os.path.join(work, "alone.bin")
+    code, _, err = run(["reversi", "train8", "fit", "--labels", os.path.join(out_dir, "labels"), "--phase", "0", "--overlap", "0", "-o", alone])
+    same = code == 0 and open(alone, "rb").read() == open(os.path.join(out_dir, "weights-00.bin"), "rb").read()
+    check(same, "train8 fit of phase 0 from the run's labels writes the run's weights-00.bin: %r" % err)
 code, out, err = run(["reversi", "help", "nosuchcommand"])
 check(code == 2 and out == "" and "nosuchcommand" in err, "reversi help of an unknown command exits 2")
 
