@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
+#include <iostream>
 
 #include "engine/engine.hpp"
 #include "eval/score.hpp"
 #include "rules/notation.hpp"
+#include "rules/position_text.hpp"
 
 namespace reversi {
 
@@ -68,6 +71,42 @@ std::string formatAnalysis(const std::vector<MoveAnalysis>& moves) {
         text += line;
     }
     return text;
+}
+
+int runAnalyseCommand(const AnalyseCommand& s) {
+    std::vector<TextPosition> positions;
+    try {
+        if (s.input == "-") {
+            positions = readPositions(std::cin, "standard input");
+        } else if (std::error_code ec; std::filesystem::is_regular_file(s.input, ec)) {
+            // (A board text of 16x16 and up is longer than a file name may be: ec, not an exception.)
+            positions = readPositionFile(s.input);
+        } else {
+            positions.push_back(parsePosition(s.input));
+        }
+    } catch (const std::exception& e) {
+        std::cerr << "reversi analyse: " << e.what() << "\n";
+        return 2;
+    }
+    if (positions.empty()) {
+        std::cerr << "reversi analyse: no position given\n";
+        return 2;
+    }
+    EngineOptions options;
+    options.moveTime = s.moveTime;
+    options.maxDepth = s.depth;
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        const TextPosition& p = positions[i];
+        if (positions.size() > 1) std::printf("%sposition %zu\n", i ? "\n" : "", i + 1);
+        if (!p.board.hasLegalMove(p.toMove)) {
+            std::printf("%s has no legal move: %s\n", p.toMove == kBlack ? "Black" : "White",
+                        p.board.isGameOver() ? "the game is over" : "pass");
+            continue;
+        }
+        std::fputs(formatAnalysis(analysePosition(p.board, p.toMove, options)).c_str(), stdout);
+        std::fflush(stdout);
+    }
+    return 0;
 }
 
 }  // namespace reversi

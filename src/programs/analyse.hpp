@@ -27,4 +27,15 @@ std::vector<MoveAnalysis> analysePosition(const Board& board, char colour, const
 // "f2  -400 or worse".
 std::string formatAnalysis(const std::vector<MoveAnalysis>& moves);
 
+// `reversi analyse`: the positions of `input` (a position, a file of them, or - for standard input)
+// analysed one after another on standard output; 0, or 2 after one line on standard error when the
+// input holds no position that can be read.
+struct AnalyseCommand {
+    std::string input = "-";
+    double moveTime = 1.0;
+    int depth = 0;
+};
+
+int runAnalyseCommand(const AnalyseCommand& command);
+
 }  // namespace reversi
