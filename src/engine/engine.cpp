@@ -24,7 +24,7 @@ struct EngineMover::Impl {
     // that a move depends on its position alone.
 };
 
-EngineMover::EngineMover(EngineOptions options) : options_(options), impl_(new Impl) {
+EngineMover::EngineMover(EngineOptions options) : options_(options), impl_(std::make_unique<Impl>()) {
     // Decode the built-in weights now (tens of milliseconds at 8x8, 11 ms for the other sizes' learned
     // evaluation), not inside the first move's budget.
     if (options_.evaluation == Evaluation::kDefault) {
@@ -37,7 +37,7 @@ EngineMover::EngineMover(EngineOptions options) : options_(options), impl_(new I
     }
 }
 
-EngineMover::~EngineMover() { delete impl_; }
+EngineMover::~EngineMover() = default;  // here, where Impl is complete
 
 Move EngineMover::chooseMove(const Board& board, char colour) {
     const CpuStopwatch clock;  // the budget counts from here
