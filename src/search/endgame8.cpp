@@ -106,13 +106,11 @@ constexpr int kSortEmpties = 14;    // at or above: moves ordered by a shallow s
 // mobility dominates; then potential mobility, parity, a corner, our corner-anchored stable discs.
 constexpr int kKeyPotential = 2, kKeyParity = 8, kKeyCorner = 16, kKeyStable = 12;
 // Weights of the small ordering evaluation (orderingEval): coordinate descent on the node count of FFO #40..#44,
-// #46, #47 (7 positions, 371 M -> 351 M nodes for the last step).
+// #46, #47.
 constexpr int kEvalMobility = 8, kEvalCorner = 24, kEvalXSquare = 16, kEvalPotential = 1, kEvalStable = 8, kEvalDisc = -1;
 // Added to it: the fitted pattern evaluation (pattern8.hpp) times kEvalPattern per disc. The hand terms
 // say which move is quick to prove (mobility), the patterns which one is good: together they beat
-// either alone. FFO #40..#49 with a first fit (115 k positions): 2.12 G nodes by the hand terms, 1.54 G
-// with weight 1, 1.31 G with 2 (the least CPU on #20..#39 too; 3 was worse on both sets; patterns
-// alone 40% more nodes than the hand terms). The committed fit (220 k positions): 1.25 G.
+// either alone, and 2 took the fewest nodes on FFO #40..#49 (the figures: docs/results/).
 constexpr int kEvalPattern = 2;
 
 // Discs of P on corners and on the edge squares next to a corner P holds (stable).
@@ -472,8 +470,8 @@ struct EndgameSolver8::Impl {
     }
 
     // The exact score through narrow windows: win / loss / draw first, then windows of 8 discs moving
-    // away from zero until one holds the score. Narrow windows cut far more than the full one (FFO
-    // #40..#44, #46, #47: 6% fewer nodes in all, the table carrying bounds from one window to the next).
+    // away from zero until one holds the score. Narrow windows cut far more than the full one, the
+    // table carrying bounds from one window to the next.
     SolveResult rootByWindows(u64 P, u64 O) {
         const SolveResult wld = root(P, O, -1, 1);
         if (stopped || wld.score == 0) return wld;
