@@ -30,10 +30,10 @@ std::string formatProbCut(const ProbCut8& p) {
 
 ProbCut8 parseProbCut(const std::string& text) {
     ProbCut8 p;
-    readProbCutText(text, "probcut", "phase", 1, p.t, [&p](const ProbCutLine& l) {
+    readProbCutText(text, "probcut", "phase", 1, ProbCut8::kMaxDepth, p.t, [&p](const ProbCutLine& l) {
         const int phase = l.keys[0];
         if (phase < 0 || phase >= ProbCut8::kPhases) return false;
-        p.fits[static_cast<std::size_t>(phase)][static_cast<std::size_t>(l.depth)] = l.fit;
+        p.fits[static_cast<std::size_t>(phase)][static_cast<std::size_t>(l.depth)] = {static_cast<std::int8_t>(l.shallow), l.a, l.b, l.sigma};
         return true;
     });
     return p;

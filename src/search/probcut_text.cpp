@@ -5,8 +5,8 @@
 
 namespace reversi {
 
-void readProbCutText(const std::string& text, const std::string& name, const std::string& keyNames, int keys, double& t,
-                     const std::function<bool(const ProbCutLine&)>& place) {
+void readProbCutText(const std::string& text, const std::string& name, const std::string& keyNames, int keys, int maxDepth,
+                     double& t, const std::function<bool(const ProbCutLine&)>& place) {
     std::istringstream in(text);
     std::string line;
     for (int number = 1; std::getline(in, line); ++number) {
@@ -20,11 +20,8 @@ void readProbCutText(const std::string& text, const std::string& name, const std
         ProbCutLine l;
         bool ok = true;
         for (int k = 0; k < keys; ++k) ok = ok && static_cast<bool>(words >> l.keys[static_cast<std::size_t>(k)]);
-        int shallow = -1;
-        ok = ok && (words >> l.depth >> shallow >> l.fit.a >> l.fit.b >> l.fit.sigma);
-        l.fit.shallow = static_cast<std::int8_t>(shallow);
-        if (!ok || l.depth < 1 || l.depth > ProbCut8::kMaxDepth || shallow < 0 || shallow >= l.depth || l.fit.sigma < 0 ||
-            !place(l))
+        ok = ok && (words >> l.depth >> l.shallow >> l.a >> l.b >> l.sigma);
+        if (!ok || l.depth < 1 || l.depth > maxDepth || l.shallow < 0 || l.shallow >= l.depth || l.sigma < 0 || !place(l))
             throw std::runtime_error(name + " line " + std::to_string(number) + ": expected " + keyNames +
                                      " depth shallow a b sigma");
     }
