@@ -56,15 +56,37 @@ public:
         }
         typename MoveOrdering<N>::MoveList list;
         const int n = ordering_.scoreMoves(pos, moves, ttMove, empties >= kFastestEmpties, list);
-        const PvsOutcome r = searchMoves(
-            PvsHooks{.next = [&](int i) { return childOf(pos, key, colour, MoveOrdering<N>::pickNext(list, i, n), useTT); },
-                     .search = [&](const Child& c, int a, int b) { return -solve(c.pos, c.key, colour ^ 1, -b, -a, empties - 1); },
-                     .stopped = [&] { return clock_.stopped(); },
-                     .store = [&](int best, int bestSq, int alphaOrig, int b) {
-                         if (useTT) tt_.store(key, kSolvedDepth, best, boundOf(best, alphaOrig, b), bestSq);
-                     }},
-            n, alpha, beta, -kInf);
-        return r.stopped ? 0 : r.score;
+        // The negascout loop of pvs.hpp written out: through its hooks this node, the hot one of the
+        // generic solver, ran 3% more instructions (callgrind, 6x6 to 14x14 endgames).
+        const int alphaOrig = alpha;
+        int best = -kInf, bestSq = -1;
+        for (int i = 0; i < n; ++i) {
+            const int sq = MoveOrdering<N>::pickNext(list, i, n);
+            const B f = pos.flipsFor(sq);
+            const Pos child = pos.play(sq, f);
+            const std::uint64_t ck = useTT ? childKey(z_, key, colour, sq, f) : 0;
+            int score;
+            if (i == 0) {
+                score = -solve(child, ck, colour ^ 1, -beta, -alpha, empties - 1);
+            } else {
+                score = -solve(child, ck, colour ^ 1, -alpha - 1, -alpha, empties - 1);
+                if (score > alpha && score < beta && !clock_.stopped())
+                    score = -solve(child, ck, colour ^ 1, -beta, -alpha, empties - 1);
+            }
+            if (clock_.stopped()) return 0;
+            if (score > best) {
+                best = score;
+                bestSq = sq;
+                if (score > alpha) {
+                    alpha = score;
+                    if (alpha >= beta) break;
+                }
+            }
+        }
+        if (useTT) {
+            tt_.store(key, kSolvedDepth, best, boundOf(best, alphaOrig, beta), bestSq);
+        }
+        return best;
     }
 
     // The best move and exact final margin of a whole position (colour to move), full window.

@@ -180,7 +180,8 @@ struct Midgame8::Impl {
     }
 
     // The listed moves of n through the negascout loop (pvs.hpp), the result stored unless stopped.
-    PvsOutcome searchList(const Node& n, MoveKey* list, int count, int depth, int alpha, int beta) {
+    // Inlined into pvs: a call of its own cost 2% more instructions (callgrind).
+    [[gnu::always_inline]] PvsOutcome searchList(const Node& n, MoveKey* list, int count, int depth, int alpha, int beta) {
         return searchMoves(
             PvsHooks{.next = [&](int i) { return childOf(n, pickNext(list, i, count)); },
                      .search = [&](const Child& c, int a, int b) { return -pvs(c.node, depth - 1, -b, -a, false); },

@@ -165,16 +165,38 @@ private:
         }
         typename Ordering::MoveList list;
         const int n = ordering_.scoreMoves(pos, moves, ttMove, depth >= 3, list);
-        const PvsOutcome r = searchMoves(
-            PvsHooks{.next = [&](int i) { return childOf(pos, key, colour, Ordering::pickNext(list, i, n)); },
-                     .search = [&](const Child& c, int a, int b) { return -pvs(c.pos, c.key, colour ^ 1, depth - 1, -b, -a); },
-                     .stopped = [&] { return clock_.stopped(); },
-                     .cutoff = [&](const Child& c) { ordering_.recordCutoff(c.sq, depth); },
-                     .store = [&](int best, int bestSq, int alphaOrig, int b) {
-                         tt_.store(key, depth, best, boundOf(best, alphaOrig, b), bestSq);
-                     }},
-            n, alpha, beta, -kInf);
-        return r.stopped ? 0 : r.score;
+        // The negascout loop of pvs.hpp written out: through its hooks this node, the hot one of the
+        // midgame search, ran 1% more instructions (callgrind, 10x10 and 14x14 at depth 7).
+        const int alphaOrig = alpha;
+        int best = -kInf, bestSq = -1;
+        for (int i = 0; i < n; ++i) {
+            const int sq = Ordering::pickNext(list, i, n);
+            const B f = pos.flipsFor(sq);
+            const Pos child = pos.play(sq, f);
+            const std::uint64_t ck = childKey(z_, key, colour, sq, f);
+            int score;
+            if (i == 0) {
+                score = -pvs(child, ck, colour ^ 1, depth - 1, -beta, -alpha);
+            } else {
+                score = -pvs(child, ck, colour ^ 1, depth - 1, -alpha - 1, -alpha);
+                if (score > alpha && score < beta && !clock_.stopped())
+                    score = -pvs(child, ck, colour ^ 1, depth - 1, -beta, -alpha);
+            }
+            if (clock_.stopped()) return 0;
+            if (score > best) {
+                best = score;
+                bestSq = sq;
+                if (score > alpha) {
+                    alpha = score;
+                    if (alpha >= beta) {
+                        ordering_.recordCutoff(sq, depth);
+                        break;
+                    }
+                }
+            }
+        }
+        tt_.store(key, depth, best, boundOf(best, alphaOrig, beta), bestSq);
+        return best;
     }
 
     // One pass over the root moves. depth > 0: midgame search to that depth; depth == 0: exact solve.
