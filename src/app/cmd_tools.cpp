@@ -77,12 +77,15 @@ void addSolveCommand(CLI::App& app, Action& action) {
                        "reversi solve tests/data/fforum-20-39.obf --first-number 20 --last 10 -j 2"});
 }
 
+// The protocols' --move-time: CPU seconds, up to an hour.
+void addMoveTimeOption(CLI::App* cmd, double& seconds, const char* help) {
+    cmd->add_option("--move-time", seconds, help)->check(FiniteRange(0.001, 3600.0))->capture_default_str();
+}
+
 void addNBoardCommand(CLI::App& app, Action& action) {
     auto opts = std::make_shared<NBoardOptions>();
     CLI::App* cmd = app.add_subcommand("nboard", "Speak the NBoard protocol on standard input/output (8x8)");
-    cmd->add_option("--move-time", opts->moveTime, "CPU seconds per move when no depth limit applies")
-        ->check(FiniteRange(0.001, 3600.0))
-        ->capture_default_str();
+    addMoveTimeOption(cmd, opts->moveTime, "CPU seconds per move when no depth limit applies");
     cmd->callback([opts, &action] {
         action = [opts] { return runNBoard(std::cin, std::cout, *opts); };
     });
@@ -92,9 +95,7 @@ void addNBoardCommand(CLI::App& app, Action& action) {
 void addGtpCommand(CLI::App& app, Action& action) {
     auto opts = std::make_shared<GtpOptions>();
     CLI::App* cmd = app.add_subcommand("gtp", "Speak GTP (Go Text Protocol, for Othello) on standard input/output");
-    cmd->add_option("--move-time", opts->moveTime, "CPU seconds per genmove")
-        ->check(FiniteRange(0.001, 3600.0))
-        ->capture_default_str();
+    addMoveTimeOption(cmd, opts->moveTime, "CPU seconds per genmove");
     cmd->add_option("--depth", opts->depth, "Search exactly this many plies (0: until the time is up)")
         ->check(CLI::Range(0, 64))
         ->capture_default_str();
