@@ -74,14 +74,7 @@ public:
                     score = -solve(child, ck, colour ^ 1, -beta, -alpha, empties - 1);
             }
             if (clock_.stopped()) return 0;
-            if (score > best) {
-                best = score;
-                bestSq = sq;
-                if (score > alpha) {
-                    alpha = score;
-                    if (alpha >= beta) break;
-                }
-            }
+            if (raiseBest(score, sq, best, bestSq, alpha, beta)) break;
         }
         if (useTT) {
             tt_.store(key, kSolvedDepth, best, boundOf(best, alphaOrig, beta), bestSq);

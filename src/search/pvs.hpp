@@ -43,6 +43,20 @@ struct PvsHooks {
     Store store{};
 };
 
+// The fail-soft bookkeeping after one move's score: raises the best score (and its square) and alpha;
+// true on a beta cutoff. Shared with the loops written out for speed (search.cpp, exact_solver.hpp).
+[[gnu::always_inline]] inline bool raiseBest(int score, int sq, int& best, int& bestSq, int& alpha, int beta) {
+    if (score > best) {
+        best = score;
+        bestSq = sq;
+        if (score > alpha) {
+            alpha = score;
+            return alpha >= beta;
+        }
+    }
+    return false;
+}
+
 // Searches the `count` moves of a node within (alpha, beta); `floor` is below every score.
 template <class Hooks>
 [[gnu::always_inline]] inline PvsOutcome searchMoves(const Hooks& h, int count, int alpha, int beta, int floor) {
@@ -62,16 +76,9 @@ template <class Hooks>
             return r;
         }
         if constexpr (kPvsHook<decltype(h.searched)>) h.searched(m, score);
-        if (score > r.score) {
-            r.score = score;
-            r.sq = m.sq;
-            if (score > alpha) {
-                alpha = score;
-                if (alpha >= beta) {
-                    if constexpr (kPvsHook<decltype(h.cutoff)>) h.cutoff(m);
-                    break;
-                }
-            }
+        if (raiseBest(score, m.sq, r.score, r.sq, alpha, beta)) {
+            if constexpr (kPvsHook<decltype(h.cutoff)>) h.cutoff(m);
+            break;
         }
     }
     if constexpr (kPvsHook<decltype(h.store)>) h.store(r.score, r.sq, alphaOrig, beta);

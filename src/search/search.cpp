@@ -183,16 +183,9 @@ private:
                     score = -pvs(child, ck, colour ^ 1, depth - 1, -beta, -alpha);
             }
             if (clock_.stopped()) return 0;
-            if (score > best) {
-                best = score;
-                bestSq = sq;
-                if (score > alpha) {
-                    alpha = score;
-                    if (alpha >= beta) {
-                        ordering_.recordCutoff(sq, depth);
-                        break;
-                    }
-                }
+            if (raiseBest(score, sq, best, bestSq, alpha, beta)) {
+                ordering_.recordCutoff(sq, depth);
+                break;
             }
         }
         tt_.store(key, depth, best, boundOf(best, alphaOrig, beta), bestSq);
