@@ -13,6 +13,7 @@ struct BenchSettings {
     std::vector<int> sizes{8, 14, 20, 26};
     std::vector<int> gameSizes{8, 14};
     double moveTime = 1.0;
+    int depth = 0;
     double gameMoveTime = EngineOptions{}.moveTime;
 };
 // 0 (or an empty list) means none.
@@ -46,10 +47,15 @@ void addBenchCommand(CLI::App& app, Action& action) {
     cmd->add_option("--move-time", s->moveTime, "CPU seconds per search on the fixed positions")
         ->check(FiniteRange(0.001, 60.0))
         ->capture_default_str();
+    cmd->add_option("--depth", s->depth,
+                    "Search the fixed positions exactly this many plies (deterministic node counts; 0: by time)")
+        ->check(CLI::Range(0, 60))
+        ->capture_default_str();
     cmd->add_option("--game-move-time", s->gameMoveTime, "The engine's move time in the games")
         ->check(FiniteRange(0.001, 60.0))
         ->capture_default_str();
-    addExamples(*cmd, {"reversi bench", "reversi bench --sizes 8 --game-sizes 0 --move-time 0.5"});
+    addExamples(*cmd, {"reversi bench", "reversi bench --sizes 8 --game-sizes 0 --move-time 0.5",
+                       "reversi bench --sizes 8,14 --game-sizes 0 --depth 8 --move-time 60"});
     cmd->callback([s, &action] {
         action = [s] {
             if (!validSizes(s->sizes) || !validSizes(s->gameSizes)) {
@@ -58,6 +64,7 @@ void addBenchCommand(CLI::App& app, Action& action) {
             }
             EngineOptions search, game;
             search.moveTime = s->moveTime;
+            search.maxDepth = s->depth;
             game.moveTime = s->gameMoveTime;
             runBench(std::cout, s->sizes, s->gameSizes, search, game);
             return 0;

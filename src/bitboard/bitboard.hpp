@@ -7,6 +7,8 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <utility>
 
@@ -194,7 +196,9 @@ constexpr Bits<N> neighbours(const Bits<N>& x) {
 }
 
 // Runs f(std::integral_constant<int, N>{}) for the runtime size n (an even 4..26) and returns its
-// result: the one place the runtime size becomes a template argument.
+// result: the one function that turns the runtime size into a template argument (the switch below is
+// the only list of the instantiated sizes). Any other n throws std::invalid_argument: a size the
+// templates were not built for must never run as another one.
 template <class F>
 decltype(auto) dispatchSize(int n, F&& f) {
     switch (n) {
@@ -209,7 +213,8 @@ decltype(auto) dispatchSize(int n, F&& f) {
         case 20: return f(std::integral_constant<int, 20>{});
         case 22: return f(std::integral_constant<int, 22>{});
         case 24: return f(std::integral_constant<int, 24>{});
-        default: return f(std::integral_constant<int, 26>{});
+        case 26: return f(std::integral_constant<int, 26>{});
+        default: throw std::invalid_argument("unsupported board size " + std::to_string(n) + " (an even number from 4 to 26)");
     }
 }
 

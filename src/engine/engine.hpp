@@ -1,6 +1,8 @@
 // Part 2's engine as a Mover: iterative-deepening alpha-beta on bitboards under a CPU-time budget.
 #pragma once
 
+#include <memory>
+
 #include "rules/mover.hpp"
 #include "search/types.hpp"
 
@@ -23,7 +25,7 @@ private:
     struct Impl;
     EngineOptions options_;
     SearchReport report_;
-    Impl* impl_;
+    std::unique_ptr<Impl> impl_;  // the tables kept across moves
 };
 
 }  // namespace reversi

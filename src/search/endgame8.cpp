@@ -3,13 +3,12 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
-#if defined(__BMI2__)
-#include <immintrin.h>
-#endif
 
 #include "bitboard/bitboard.hpp"
 #include "eval/pattern8.hpp"
+#include "search/last_flip8.hpp"
 #include "bitboard/position.hpp"
+#include "search/pvs.hpp"
 
 namespace reversi {
 
@@ -107,13 +106,11 @@ constexpr int kSortEmpties = 14;    // at or above: moves ordered by a shallow s
 // mobility dominates; then potential mobility, parity, a corner, our corner-anchored stable discs.
 constexpr int kKeyPotential = 2, kKeyParity = 8, kKeyCorner = 16, kKeyStable = 12;
 // Weights of the small ordering evaluation (orderingEval): coordinate descent on the node count of FFO #40..#44,
-// #46, #47 (7 positions, 371 M -> 351 M nodes for the last step).
+// #46, #47.
 constexpr int kEvalMobility = 8, kEvalCorner = 24, kEvalXSquare = 16, kEvalPotential = 1, kEvalStable = 8, kEvalDisc = -1;
 // Added to it: the fitted pattern evaluation (pattern8.hpp) times kEvalPattern per disc. The hand terms
 // say which move is quick to prove (mobility), the patterns which one is good: together they beat
-// either alone. FFO #40..#49 with a first fit (115 k positions): 2.12 G nodes by the hand terms, 1.54 G
-// with weight 1, 1.31 G with 2 (the least CPU on #20..#39 too; 3 was worse on both sets; patterns
-// alone 40% more nodes than the hand terms). The committed fit (220 k positions): 1.25 G.
+// either alone, and 2 took the fewest nodes on FFO #40..#49 (the figures: docs/results/).
 constexpr int kEvalPattern = 2;
 
 // Discs of P on corners and on the edge squares next to a corner P holds (stable).
@@ -137,53 +134,7 @@ constexpr std::array<u64, 64> kNeighbours = [] {
     return t;
 }();
 
-// The last empty square: the number of discs a move there flips, without building the flip mask.
-// Every other square is filled, so each line through the square is a string of the mover's bits
-// (gathered with PEXT where the CPU has BMI2) and a table gives the flips along it.
-struct LastFlipTables {
-    std::array<std::array<std::uint8_t, 256>, 8> count{};  // [position in line][mover's bits]
-    std::array<std::array<u64, 4>, 64> line{};              // the four lines through each square
-    std::array<std::array<std::uint8_t, 4>, 64> pos{};      // the square's place in each line
-};
-constexpr LastFlipTables kLast = [] {
-    LastFlipTables t;
-    for (int p = 0; p < 8; ++p)
-        for (int x = 0; x < 256; ++x) {
-            int n = 0;
-            for (const int step : {-1, 1}) {
-                int run = 0, i = p + step;
-                while (i >= 0 && i < 8 && !((x >> i) & 1)) ++run, i += step;
-                if (i >= 0 && i < 8) n += run;  // the run ends on the mover's disc (not the line's end)
-            }
-            t.count[static_cast<std::size_t>(p)][static_cast<std::size_t>(x)] = static_cast<std::uint8_t>(n);
-        }
-    for (int sq = 0; sq < 64; ++sq) {
-        const int r = sq / 8, c = sq % 8;
-        for (int k = 0; k < 64; ++k) {
-            const int kr = k / 8, kc = k % 8;
-            const bool on[4] = {kr == r, kc == c, kc - kr == c - r, kc + kr == c + r};
-            for (int l = 0; l < 4; ++l)
-                if (on[l]) t.line[static_cast<std::size_t>(sq)][static_cast<std::size_t>(l)] |= u64{1} << k;
-        }
-        for (int l = 0; l < 4; ++l)
-            t.pos[static_cast<std::size_t>(sq)][static_cast<std::size_t>(l)] = static_cast<std::uint8_t>(
-                std::popcount(t.line[static_cast<std::size_t>(sq)][static_cast<std::size_t>(l)] & ((u64{1} << sq) - 1)));
-    }
-    return t;
-}();
-
-inline int lastFlipCount(int sq, u64 P, u64 O) {
-#if defined(__BMI2__)
-    (void)O;
-    const auto& line = kLast.line[static_cast<std::size_t>(sq)];
-    const auto& pos = kLast.pos[static_cast<std::size_t>(sq)];
-    int n = 0;
-    for (std::size_t l = 0; l < 4; ++l) n += kLast.count[pos[l]][_pext_u64(P, line[l])];
-    return n;
-#else
-    return std::popcount(bb8::flips(sq, P, O));
-#endif
-}
+using eg8::lastFlipCount;
 
 }  // namespace
 
@@ -425,13 +376,47 @@ struct EndgameSolver8::Impl {
         }
     }
 
-    // One child of a PVS node: the first with the whole window, the others with a null window first
-    // and again with the whole window when they beat alpha. `empties` is the child's.
-    int searchChild(const Move& m, u64 P, u64 O, int alpha, int beta, int empties, bool first) {
-        const u64 nP = O ^ m.f, nO = P ^ m.f ^ bit(m.sq);
-        if (first) return -deep(nP, nO, -beta, -alpha, empties, false);
-        const int score = -deep(nP, nO, -alpha - 1, -alpha, empties, false);
-        return score > alpha && score < beta ? -deep(nP, nO, -beta, -alpha, empties, false) : score;
+    // The child search of a PVS node (pvs.hpp): the score of move m within (alpha, beta); `empties` is
+    // the child's.
+    int searchChild(const Move& m, u64 P, u64 O, int alpha, int beta, int empties) {
+        return -deep(O ^ m.f, P ^ m.f ^ bit(m.sq), -beta, -alpha, empties, false);
+    }
+
+    // The i-th move of a node in search order. The table move alone first: it often cuts off, and then
+    // the others need no ordering (which costs a shallow search per move high in the tree), so the
+    // others are keyed only when the loop asks for them.
+    const Move& nextMove(u64 P, u64 O, Move* list, int i, int n, int ttMove, bool& keyed) {
+        if (i == 0 && ttMove >= 0) {
+            for (int j = 0; j < n; ++j) {
+                if (list[j].sq != ttMove) continue;
+                std::swap(list[0], list[j]);
+                return list[0];
+            }
+        }
+        if (!keyed) {
+            keyMoves(P, O, -1, parityOf(~(P | O)), list + i, n - i);
+            keyed = true;
+        }
+        int bi = i;
+        for (int j = i + 1; j < n; ++j)
+            if (list[j].key > list[bi].key) bi = j;
+        std::swap(list[i], list[bi]);
+        return list[i];
+    }
+
+    // The table slot of (P, O): a two-way bucket's matching entry, else the shallower one (to replace).
+    Entry* tableSlot(u64 P, u64 O) {
+        Entry* b = &table[slot(P, O) & ~std::size_t{1}];
+        return (b[0].P == P && b[0].O == O) ? &b[0] : (b[1].P == P && b[1].O == O) ? &b[1]
+               : b[0].empties <= b[1].empties ? &b[0] : &b[1];
+    }
+    // Stores a fail-soft score found with (alphaOrig, beta): reuses the slot when it holds this position
+    // (keeps the other bound), else replaces it.
+    static void storeEntry(Entry& e, u64 P, u64 O, int empties, int best, int bestSq, int alphaOrig, int beta) {
+        if (!(e.P == P && e.O == O)) e = Entry{P, O, -64, 64, -1, static_cast<std::uint8_t>(empties)};
+        if (best > alphaOrig) e.lower = static_cast<std::int8_t>(std::max<int>(e.lower, best));
+        if (best < beta) e.upper = static_cast<std::int8_t>(std::min<int>(e.upper, best));
+        e.move = static_cast<std::int8_t>(bestSq);
     }
 
     int deep(u64 P, u64 O, int alpha, int beta, int empties, bool passed) {
@@ -455,10 +440,7 @@ struct EndgameSolver8::Impl {
         int ttMove = -1;
         Entry* e = nullptr;
         if (empties >= kTableEmpties) {
-            // Two-way bucket: the matching entry, else the shallower one is replaced.
-            Entry* b = &table[slot(P, O) & ~std::size_t{1}];
-            e = (b[0].P == P && b[0].O == O) ? &b[0] : (b[1].P == P && b[1].O == O) ? &b[1]
-                : b[0].empties <= b[1].empties ? &b[0] : &b[1];
+            e = tableSlot(P, O);
             if (e->P == P && e->O == O) {
                 if (e->lower >= beta) return e->lower;
                 if (e->upper <= alpha) return e->upper;
@@ -475,49 +457,21 @@ struct EndgameSolver8::Impl {
             for (const Move* m = list; m != list + n; ++m)
                 if (const Entry* c = find(O ^ m->f, P ^ m->f ^ bit(m->sq)); c && -c->upper >= beta) return -c->upper;
         }
-        const int alphaOrig = alpha;
-        int best = -99, bestSq = -1;
-        int i = 0;
-        // The table move alone first: it often cuts off, and then the others need no ordering (which
-        // costs a shallow search per move high in the tree).
-        for (int j = 0; j < n; ++j) {
-            if (list[j].sq != ttMove) continue;
-            std::swap(list[0], list[j]);
-            best = searchChild(list[0], P, O, alpha, beta, empties - 1, true);
-            if (stopped) return 0;
-            bestSq = ttMove;
-            alpha = std::max(alpha, best);
-            i = 1;
-            break;
-        }
-        if (alpha < beta) keyMoves(P, O, -1, parityOf(~(P | O)), list + i, n - i);
-        for (; i < n && alpha < beta; ++i) {
-            int bi = i;
-            for (int j = i + 1; j < n; ++j)
-                if (list[j].key > list[bi].key) bi = j;
-            std::swap(list[i], list[bi]);
-            const Move& m = list[i];
-            const int score = searchChild(m, P, O, alpha, beta, empties - 1, i == 0);
-            if (stopped) return 0;
-            if (score > best) {
-                best = score;
-                bestSq = m.sq;
-                alpha = std::max(alpha, score);
-            }
-        }
-        if (e) {
-            // Reuse the slot when it holds this position (keeps the other bound), else replace it.
-            if (!(e->P == P && e->O == O)) *e = Entry{P, O, -64, 64, -1, static_cast<std::uint8_t>(empties)};
-            if (best > alphaOrig) e->lower = static_cast<std::int8_t>(std::max<int>(e->lower, best));
-            if (best < beta) e->upper = static_cast<std::int8_t>(std::min<int>(e->upper, best));
-            e->move = static_cast<std::int8_t>(bestSq);
-        }
-        return best;
+        bool keyed = false;
+        const PvsOutcome r = searchMoves(
+            PvsHooks{.next = [&](int i) -> const Move& { return nextMove(P, O, list, i, n, ttMove, keyed); },
+                     .search = [&](const Move& m, int a, int b) { return searchChild(m, P, O, a, b, empties - 1); },
+                     .stopped = [&] { return stopped; },
+                     .store = [&](int best, int bestSq, int alphaOrig, int b) {
+                         if (e) storeEntry(*e, P, O, empties, best, bestSq, alphaOrig, b);
+                     }},
+            n, alpha, beta, -99);
+        return r.stopped ? 0 : r.score;
     }
 
     // The exact score through narrow windows: win / loss / draw first, then windows of 8 discs moving
-    // away from zero until one holds the score. Narrow windows cut far more than the full one (FFO
-    // #40..#44, #46, #47: 6% fewer nodes in all, the table carrying bounds from one window to the next).
+    // away from zero until one holds the score. Narrow windows cut far more than the full one, the
+    // table carrying bounds from one window to the next.
     SolveResult rootByWindows(u64 P, u64 O) {
         const SolveResult wld = root(P, O, -1, 1);
         if (stopped || wld.score == 0) return wld;
@@ -552,21 +506,13 @@ struct EndgameSolver8::Impl {
         const Entry* e = find(P, O);
         keyMoves(P, O, e ? e->move : -1, parityOf(~(P | O)), list, n);
         std::stable_sort(list, list + n, [](const Move& a, const Move& b) { return a.key > b.key; });
-        int best = -65;
-        for (int i = 0; i < n; ++i) {
-            const Move& m = list[i];
-            const int score = searchChild(m, P, O, alpha, beta, empties - 1, i == 0);
-            if (stopped) break;
-            if (score > best) {
-                best = score;
-                r.move = m.sq;
-                if (score > alpha) {
-                    alpha = score;
-                    if (alpha >= beta) break;
-                }
-            }
-        }
-        r.score = best;
+        const PvsOutcome best = searchMoves(
+            PvsHooks{.next = [&](int i) -> const Move& { return list[i]; },
+                     .search = [&](const Move& m, int a, int b) { return searchChild(m, P, O, a, b, empties - 1); },
+                     .stopped = [&] { return stopped; }},
+            n, alpha, beta, -65);
+        r.move = best.sq;
+        r.score = best.score;
         r.complete = !stopped;
         return r;
     }

@@ -1,6 +1,7 @@
 #include "search/exact.hpp"
 
 #include <chrono>
+#include <memory>
 
 #include "bitboard/bitboard.hpp"
 #include "bitboard/position.hpp"
@@ -9,13 +10,15 @@
 
 namespace reversi {
 
-SolveResult solveExact(const Board& board, char colour, std::function<bool()> stop) {
+SolveResult solveExact(const Board& board, char colour, std::function<bool()> stop, EndgameSolver8* solver8) {
     const auto t0 = std::chrono::steady_clock::now();
     SolveResult r;
     if (board.size() == 8) {
         const Position<8> pos = Position<8>::fromBoard(board, colour);
-        EndgameSolver8 solver(20);
-        r = solver.solve(pos.P.w[0], pos.O.w[0], std::move(stop));
+        std::unique_ptr<EndgameSolver8> own;
+        if (solver8) solver8->clear();
+        else own = std::make_unique<EndgameSolver8>(20);
+        r = (solver8 ? *solver8 : *own).solve(pos.P.w[0], pos.O.w[0], std::move(stop));
     } else {
         // The engine's exact solver (exact_solver.hpp) with a table of its own.
         bb::dispatchSize(board.size(), [&](auto size) {

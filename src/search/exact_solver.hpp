@@ -12,6 +12,7 @@
 #include "eval/score.hpp"
 #include "search/move_ordering.hpp"
 #include "search/node_clock.hpp"
+#include "search/pvs.hpp"
 #include "search/tt.hpp"
 #include "search/types.hpp"
 
@@ -55,6 +56,8 @@ public:
         }
         typename MoveOrdering<N>::MoveList list;
         const int n = ordering_.scoreMoves(pos, moves, ttMove, empties >= kFastestEmpties, list);
+        // The negascout loop of pvs.hpp written out: through its hooks this node, the hot one of the
+        // generic solver, ran 3% more instructions (callgrind, 6x6 to 14x14 endgames).
         const int alphaOrig = alpha;
         int best = -kInf, bestSq = -1;
         for (int i = 0; i < n; ++i) {
@@ -71,18 +74,10 @@ public:
                     score = -solve(child, ck, colour ^ 1, -beta, -alpha, empties - 1);
             }
             if (clock_.stopped()) return 0;
-            if (score > best) {
-                best = score;
-                bestSq = sq;
-                if (score > alpha) {
-                    alpha = score;
-                    if (alpha >= beta) break;
-                }
-            }
+            if (raiseBest(score, sq, best, bestSq, alpha, beta)) break;
         }
         if (useTT) {
-            const Bound bound = best <= alphaOrig ? Bound::kUpper : best >= beta ? Bound::kLower : Bound::kExact;
-            tt_.store(key, kSolvedDepth, best, bound, bestSq);
+            tt_.store(key, kSolvedDepth, best, boundOf(best, alphaOrig, beta), bestSq);
         }
         return best;
     }
@@ -103,27 +98,28 @@ public:
         }
         typename MoveOrdering<N>::MoveList list;
         const int n = ordering_.scoreMoves(root, moves, -1, true, list);
-        int alpha = -kInf, best = -kInf;
-        for (int i = 0; i < n; ++i) {
-            const int sq = MoveOrdering<N>::pickNext(list, i, n);
-            const B f = root.flipsFor(sq);
-            const std::uint64_t ck = childKey(z_, key, colour, sq, f);
-            const Pos child = root.play(sq, f);
-            int score = -solve(child, ck, colour ^ 1, i == 0 ? -kInf : -alpha - 1, -alpha, empties - 1);
-            if (i > 0 && score > alpha && !clock_.stopped()) score = -solve(child, ck, colour ^ 1, -kInf, -alpha, empties - 1);
-            if (clock_.stopped()) break;
-            if (score > best) {
-                best = score;
-                r.move = sq;
-                alpha = std::max(alpha, score);
-            }
-        }
-        r.score = exactMargin(best);
+        const PvsOutcome best = searchMoves(
+            PvsHooks{.next = [&](int i) { return childOf(root, key, colour, MoveOrdering<N>::pickNext(list, i, n), true); },
+                     .search = [&](const Child& c, int a, int b) { return -solve(c.pos, c.key, colour ^ 1, -b, -a, empties - 1); },
+                     .stopped = [&] { return clock_.stopped(); }},
+            n, -kInf, kInf, -kInf);
+        r.move = best.sq;
+        r.score = exactMargin(best.score);
         r.complete = !clock_.stopped();
         return r;
     }
 
 private:
+    struct Child {
+        int sq;
+        Pos pos;
+        std::uint64_t key;  // 0 below the table's empties
+    };
+    Child childOf(const Pos& pos, std::uint64_t key, int colour, int sq, bool withKey) const {
+        const B f = pos.flipsFor(sq);
+        return {sq, pos.play(sq, f), withKey ? childKey(z_, key, colour, sq, f) : 0};
+    }
+
     // The exact score of a finished game.
     static int exactOf(const Pos& pos) { return exactScore(pos.finalMargin()); }
 

@@ -1,8 +1,8 @@
 #include "search/probcut8.hpp"
 
 #include <cstdio>
-#include <sstream>
-#include <stdexcept>
+
+#include "search/probcut_text.hpp"
 
 namespace reversi {
 
@@ -30,23 +30,12 @@ std::string formatProbCut(const ProbCut8& p) {
 
 ProbCut8 parseProbCut(const std::string& text) {
     ProbCut8 p;
-    std::istringstream in(text);
-    std::string line;
-    for (int number = 1; std::getline(in, line); ++number) {
-        if (line.empty() || line[0] == '#') continue;
-        std::istringstream words(line);
-        if (line[0] == 't') {
-            std::string t;
-            if (!(words >> t >> p.t) || p.t <= 0) throw std::runtime_error("probcut line " + std::to_string(number) + ": bad t");
-            continue;
-        }
-        int phase, depth, shallow;
-        float a, b, sigma;
-        if (!(words >> phase >> depth >> shallow >> a >> b >> sigma) || phase < 0 || phase >= ProbCut8::kPhases ||
-            depth < 1 || depth > ProbCut8::kMaxDepth || shallow < 0 || shallow >= depth || sigma < 0)
-            throw std::runtime_error("probcut line " + std::to_string(number) + ": expected phase depth shallow a b sigma");
-        p.fits[static_cast<std::size_t>(phase)][static_cast<std::size_t>(depth)] = {static_cast<std::int8_t>(shallow), a, b, sigma};
-    }
+    readProbCutText(text, "probcut", "phase", 1, ProbCut8::kMaxDepth, p.t, [&p](const ProbCutLine& l) {
+        const int phase = l.keys[0];
+        if (phase < 0 || phase >= ProbCut8::kPhases) return false;
+        p.fits[static_cast<std::size_t>(phase)][static_cast<std::size_t>(l.depth)] = {static_cast<std::int8_t>(l.shallow), l.a, l.b, l.sigma};
+        return true;
+    });
     return p;
 }
 

@@ -48,9 +48,9 @@ constexpr int floorToInt(double x) {
 
 // Where no cut is tried, at any size: a side holding at most a quarter of the discs. A wipe-out may be
 // a few plies away there, and the evaluations (fitted on positions where that is rare) can score the
-// side with 1 or 2 discs tens of discs ahead, so the regressions do not hold: the cuts pruned the
-// wipe-out, and won openings were lost to smartest, 0-23 at 8x8 and 0-31 at 20x20. Those nodes get the
-// full search, which sees it.
+// side with 1 or 2 discs tens of discs ahead, so the regressions do not hold and a cut would prune the
+// wipe-out. Those nodes get the full search, which sees it (the games that showed it:
+// docs/results/).
 constexpr bool probCutNearWipeOut(int ownDiscs, int opponentDiscs) {
     const int fewer = ownDiscs < opponentDiscs ? ownDiscs : opponentDiscs;
     return 4 * fewer <= ownDiscs + opponentDiscs;

@@ -1,8 +1,8 @@
 #include "search/probcutn.hpp"
 
 #include <cstdio>
-#include <sstream>
-#include <stdexcept>
+
+#include "search/probcut_text.hpp"
 
 namespace reversi {
 
@@ -32,24 +32,12 @@ std::string formatProbCutN(const ProbCutN& p) {
 
 ProbCutN parseProbCutN(const std::string& text) {
     ProbCutN p;
-    std::istringstream in(text);
-    std::string line;
-    for (int number = 1; std::getline(in, line); ++number) {
-        if (line.empty() || line[0] == '#') continue;
-        std::istringstream words(line);
-        if (line[0] == 't') {
-            std::string t;
-            if (!(words >> t >> p.t) || p.t <= 0) throw std::runtime_error("probcutN line " + std::to_string(number) + ": bad t");
-            continue;
-        }
-        int size, phase, depth, shallow;
-        float a, b, sigma;
-        if (!(words >> size >> phase >> depth >> shallow >> a >> b >> sigma) || size < 6 || size > 26 || size % 2 != 0 ||
-            size == 8 || phase < 0 || phase >= evaln::kPhases || depth < 1 || depth > ProbCutN::kMaxDepth || shallow < 0 ||
-            shallow >= depth || sigma < 0)
-            throw std::runtime_error("probcutN line " + std::to_string(number) + ": expected size phase depth shallow a b sigma");
-        p.phase(size, phase)[static_cast<std::size_t>(depth)] = {static_cast<std::int8_t>(shallow), a, b, sigma};
-    }
+    readProbCutText(text, "probcutN", "size phase", 2, ProbCutN::kMaxDepth, p.t, [&p](const ProbCutLine& l) {
+        const int size = l.keys[0], phase = l.keys[1];
+        if (size < 6 || size > 26 || size % 2 != 0 || size == 8 || phase < 0 || phase >= evaln::kPhases) return false;
+        p.phase(size, phase)[static_cast<std::size_t>(l.depth)] = {static_cast<std::int8_t>(l.shallow), l.a, l.b, l.sigma};
+        return true;
+    });
     return p;
 }
 

@@ -40,6 +40,11 @@ inline bool ttCut(const TTEntry& e, int alpha, int beta, int& score) {
     }
 }
 
+// What a fail-soft score found with the window (alpha, beta) says about the position.
+inline Bound boundOf(int score, int alpha, int beta) {
+    return score <= alpha ? Bound::kUpper : score >= beta ? Bound::kLower : Bound::kExact;
+}
+
 // The key of a position (a Position<N>: P to move, O) with `colour` to move (0 black, 1 white), and the
 // key after that side plays sq flipping f.
 template <class Pos>

@@ -98,7 +98,9 @@ void runBench(std::ostream& out, const std::vector<int>& searchSizes, const std:
               const EngineOptions& searchOptions, const EngineOptions& gameOptions) {
     if (!searchSizes.empty()) {
         out << "Search: fixed positions (seeded random play to 20/40/60% filled), move time "
-            << fmt("%.3f", searchOptions.moveTime) << " s, fresh transposition table each\n";
+            << fmt("%.3f", searchOptions.moveTime) << " s, "
+            << (searchOptions.maxDepth > 0 ? "depth " + std::to_string(searchOptions.maxDepth) + ", " : "")
+            << "fresh transposition table each\n";
         out << "size  filled empties  depth exact       nodes  seconds   nodes/s\n";
         for (const int n : searchSizes) {
             std::uint64_t nodes = 0;

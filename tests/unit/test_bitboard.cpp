@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <random>
+#include <stdexcept>
 #include <vector>
 
 #include "bitboard/bitboard.hpp"
@@ -113,6 +114,16 @@ TEST_CASE("neighbours of any set are the union of its eight shifts, at every siz
             }
         });
     }
+}
+
+TEST_CASE("dispatchSize runs the template of the size asked for and refuses every other size", "[bitboard]") {
+    for (int n = 4; n <= 26; n += 2) CHECK(bb::dispatchSize(n, [](auto size) { return decltype(size)::value; }) == n);
+    for (const int n : {-2, 0, 2, 3, 7, 25, 27, 28, 64}) {
+        INFO("n = " << n);
+        // Before: any size not in the list ran as 26x26.
+        CHECK_THROWS_AS(bb::dispatchSize(n, [](auto size) { return decltype(size)::value; }), std::invalid_argument);
+    }
+    CHECK_THROWS_WITH(bb::dispatchSize(28, [](auto) { return 0; }), "unsupported board size 28 (an even number from 4 to 26)");
 }
 
 TEST_CASE("bitboard masks", "[bitboard]") {
