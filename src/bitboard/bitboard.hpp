@@ -12,6 +12,8 @@
 #include <type_traits>
 #include <utility>
 
+#include "rules/board.hpp"
+
 namespace reversi::bb {
 
 template <int N>
@@ -195,27 +197,25 @@ constexpr Bits<N> neighbours(const Bits<N>& x) {
     return row | shift<kS>(band) | shift<kN>(band);
 }
 
-// Runs f(std::integral_constant<int, N>{}) for the runtime size n (an even 4..26) and returns its
-// result: the one function that turns the runtime size into a template argument (the switch below is
-// the only list of the instantiated sizes). Any other n throws std::invalid_argument: a size the
-// templates were not built for must never run as another one.
+namespace detail {
+template <int N, class F>
+decltype(auto) dispatchFrom(int n, F&& f) {
+    if (n == N) return f(std::integral_constant<int, N>{});
+    if constexpr (N + 2 <= kMaxSize) {
+        return dispatchFrom<N + 2>(n, std::forward<F>(f));
+    } else {
+        throw std::invalid_argument("unsupported board size " + std::to_string(n) + " (an even number from 4 to 26)");
+    }
+}
+}  // namespace detail
+
+// Runs f(std::integral_constant<int, N>{}) for the runtime size n (an even size from kMinSize to
+// kMaxSize, rules/board.hpp) and returns its
+// result: the one function that turns the runtime size into a template argument. Any other n throws
+// std::invalid_argument: a size the templates were not built for must never run as another one.
 template <class F>
 decltype(auto) dispatchSize(int n, F&& f) {
-    switch (n) {
-        case 4: return f(std::integral_constant<int, 4>{});
-        case 6: return f(std::integral_constant<int, 6>{});
-        case 8: return f(std::integral_constant<int, 8>{});
-        case 10: return f(std::integral_constant<int, 10>{});
-        case 12: return f(std::integral_constant<int, 12>{});
-        case 14: return f(std::integral_constant<int, 14>{});
-        case 16: return f(std::integral_constant<int, 16>{});
-        case 18: return f(std::integral_constant<int, 18>{});
-        case 20: return f(std::integral_constant<int, 20>{});
-        case 22: return f(std::integral_constant<int, 22>{});
-        case 24: return f(std::integral_constant<int, 24>{});
-        case 26: return f(std::integral_constant<int, 26>{});
-        default: throw std::invalid_argument("unsupported board size " + std::to_string(n) + " (an even number from 4 to 26)");
-    }
+    return detail::dispatchFrom<kMinSize>(n, std::forward<F>(f));
 }
 
 }  // namespace reversi::bb
