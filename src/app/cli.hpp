@@ -66,7 +66,7 @@ inline void addStartAndOut(CLI::App& command, std::string& start, std::string& o
     command.add_option("-o,--out", out, outHelp)->required();
 }
 
-// The self-play games of the training corpora (train8 corpus, trainn games): how many, their seed,
+// The self-play games of the training corpora (train8 corpus, train_nxn games): how many, their seed,
 // the random opening, the engine's depth and random moves after it, the block files, the threads.
 template <class Options>
 void addSelfPlayOptions(CLI::App& command, Options& o, int maxGames, int maxOpening, int maxDepth) {

@@ -28,7 +28,7 @@ bool validSizes(std::vector<int>& sizes) {
 void addTuneCommand(CLI::App& app, Action& action);  // cmd_tune.cpp
 void addFitCommand(CLI::App& app, Action& action);   // cmd_fit.cpp
 void addTrainCommands(CLI::App& app, Action& action);  // cmd_train8.cpp
-void addTrainNCommands(CLI::App& app, Action& action);  // cmd_trainn.cpp
+void addTrainNCommands(CLI::App& app, Action& action);  // cmd_train_nxn.cpp
 void addAnalyseCommand(CLI::App& app, Action& action);  // cmd_analyse.cpp
 
 namespace {

@@ -1,9 +1,9 @@
-// `reversi fit8`: fits the 8x8 exact solver's ordering evaluation (eval/pattern8.hpp).
+// `reversi fit8`: fits the 8x8 exact solver's ordering evaluation (eval/order_eval8.hpp).
 //
 //   reversi fit8 generate --games N --out FILE       endgame positions from generated games, solved exactly
-//   reversi fit8 train FILE... --out FILE             their weights, as weights/pattern8_order.bin
+//   reversi fit8 train FILE... --out FILE             their weights, as weights/order_eval8.bin
 //
-// docs/training.md has the commands that made the committed weights/pattern8_order.bin. (The engine's
+// docs/training.md has the commands that made the committed weights/order_eval8.bin. (The engine's
 // 8x8 evaluation is trained by `reversi train8`.)
 #include <bit>
 #include <cerrno>
@@ -19,9 +19,9 @@
 
 #include "cli.hpp"
 #include "commands.hpp"
-#include "eval/pattern8.hpp"
+#include "eval/order_eval8.hpp"
 #include "platform/atomic_file.hpp"
-#include "tools/pattern_fit.hpp"
+#include "tools/fit_order_eval8.hpp"
 #include "platform/memory.hpp"
 #include "platform/printable.hpp"
 #include "platform/text_file.hpp"
@@ -35,13 +35,13 @@ constexpr int kMinSolveEmpties = 8;
 struct TrainSettings {
     std::vector<std::string> files;
     std::string out;
-    pattern8::FitOptions fit;
+    order_eval8::FitOptions fit;
 };
 
 // Runs generate(progress) (one of the generators, reporting finished games), writes its samples to
 // `out` and says how many; command names the subcommand in messages.
 int writeGenerated(const char* command, const std::string& out, int games,
-                   const std::function<std::vector<pattern8::Sample>(const std::function<void(int)>&)>& generate,
+                   const std::function<std::vector<order_eval8::Sample>(const std::function<void(int)>&)>& generate,
                    const std::string& what) {
     std::ofstream file(out);
     if (!file) {
@@ -53,7 +53,7 @@ int writeGenerated(const char* command, const std::string& out, int games,
         if (tty) std::fprintf(stderr, "\rgames %d/%d%s", done, games, done == games ? "\n" : "");
         else if (done == games || done % 1000 == 0) std::fprintf(stderr, "games %d/%d\n", done, games);
     });
-    pattern8::writeSamples(file, samples);
+    order_eval8::writeSamples(file, samples);
     file.close();
     if (!file) {
         std::cerr << "reversi fit8 " << command << ": writing " << out << " failed\n";
@@ -63,18 +63,18 @@ int writeGenerated(const char* command, const std::string& out, int games,
     return 0;
 }
 
-int runGenerate(const pattern8::GenerateOptions& o, const std::string& out) {
-    return writeGenerated("generate", out, o.games, [&](const auto& progress) { return pattern8::generateSamples(o, progress); },
+int runGenerate(const order_eval8::GenerateOptions& o, const std::string& out) {
+    return writeGenerated("generate", out, o.games, [&](const auto& progress) { return order_eval8::generateSamples(o, progress); },
                           "with " + std::to_string(o.minEmpties) + ".." + std::to_string(o.maxEmpties) + " empties");
 }
 
 // The samples of every file, or an error message on standard error and an empty result.
-std::vector<pattern8::Sample> readSampleFiles(const std::vector<std::string>& files, const char* command) {
-    std::vector<pattern8::Sample> samples;
+std::vector<order_eval8::Sample> readSampleFiles(const std::vector<std::string>& files, const char* command) {
+    std::vector<order_eval8::Sample> samples;
     for (const std::string& name : files) {
         try {
             const auto in = openTextFile(name);
-            const auto more = pattern8::readSamples(*in, name);
+            const auto more = order_eval8::readSamples(*in, name);
             samples.insert(samples.end(), more.begin(), more.end());
         } catch (const std::exception& e) {
             std::cerr << "reversi fit8 " << command << ": " << printable(e.what()) << "\n";
@@ -86,7 +86,7 @@ std::vector<pattern8::Sample> readSampleFiles(const std::vector<std::string>& fi
         return {};
     }
     // The fit's arrays, checked against the memory there is before they are made.
-    const std::uint64_t need = pattern8::fitBytes(samples.size()), room = allocatableBytes();
+    const std::uint64_t need = order_eval8::fitBytes(samples.size()), room = allocatableBytes();
     if (need > room) {
         std::cerr << "reversi fit8 " << command << ": fitting " << samples.size() << " positions needs "
                   << formatMemory(need) << ", and only " << formatMemory(room) << " can be had\n";
@@ -97,7 +97,7 @@ std::vector<pattern8::Sample> readSampleFiles(const std::vector<std::string>& fi
 
 int writeWeights(const std::string& path, const std::vector<double>& weights) {
     try {
-        writeFileAtomically(path, pattern8::encodeOrderWeights(weights));
+        writeFileAtomically(path, order_eval8::encodeOrderWeights(weights));
     } catch (const std::exception& e) {
         std::cerr << "reversi fit8 train: " << e.what() << "\n";
         return 2;
@@ -110,8 +110,8 @@ int runTrain(const TrainSettings& s) {
     const auto samples = readSampleFiles(s.files, "train");
     if (samples.empty()) return 2;
     std::printf("%zu positions (%.0f%% held out for validation), %u weights\n", samples.size(),
-                100 * s.fit.validationFraction, pattern8::weightCount());
-    const auto weights = pattern8::fitWeights(samples, s.fit, [](const pattern8::FitReport& r) {
+                100 * s.fit.validationFraction, order_eval8::weightCount());
+    const auto weights = order_eval8::fitWeights(samples, s.fit, [](const order_eval8::FitReport& r) {
         std::printf("epoch %3d  train rms %6.2f  validation rms %6.2f discs\n", r.epoch, r.trainRms, r.validationRms);
         std::fflush(stdout);
     });
@@ -120,7 +120,7 @@ int runTrain(const TrainSettings& s) {
 }
 
 // The least-squares fit's options.
-void addFitOptions(CLI::App* cmd, pattern8::FitOptions& fit) {
+void addFitOptions(CLI::App* cmd, order_eval8::FitOptions& fit) {
     cmd->add_option("--epochs", fit.epochs, "Passes over the positions")->check(CLI::Range(1, 100000))->capture_default_str();
     cmd->add_option("--learning-rate", fit.learningRate, "Step per epoch")->check(FiniteRange(0.0001, 10.0))->capture_default_str();
     cmd->add_option("--regularisation", fit.regularisation, "Pseudo-count per weight (shrinks rare ones)")
@@ -138,7 +138,7 @@ void addFitCommand(CLI::App& app, Action& action) {
     fit->require_subcommand(1);
     addExamples(*fit, {"reversi fit8 generate --games 20000 -j 2 -o endgame.txt", "reversi help fit8 train"});
 
-    auto g = std::make_shared<pattern8::GenerateOptions>();
+    auto g = std::make_shared<order_eval8::GenerateOptions>();
     auto gOut = std::make_shared<std::string>();
     CLI::App* gen = fit->add_subcommand("generate", "Positions from generated games, each solved exactly");
     gen->add_option("--games", g->games, "Games to play")->check(CLI::Range(1, 100000000))->capture_default_str();
@@ -164,9 +164,9 @@ void addFitCommand(CLI::App& app, Action& action) {
     auto t = std::make_shared<TrainSettings>();
     CLI::App* train = fit->add_subcommand("train", "Fit the pattern weights to solved positions");
     train->add_option("files", t->files, "Files written by `fit8 generate`")->required()->check(CLI::ExistingFile);
-    train->add_option("-o,--out", t->out, "Weights file to write (weights/pattern8_order.bin is built in)");
+    train->add_option("-o,--out", t->out, "Weights file to write (weights/order_eval8.bin is built in)");
     addFitOptions(train, t->fit);
-    addExamples(*train, {"reversi fit8 train endgame.txt -o weights/pattern8_order.bin"});
+    addExamples(*train, {"reversi fit8 train endgame.txt -o weights/order_eval8.bin"});
     train->callback([t, &action] { action = [t] { return runTrain(*t); }; });
 
 }

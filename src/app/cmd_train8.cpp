@@ -20,7 +20,7 @@
 #include "tools/corpus8.hpp"
 #include "tools/fit_eval8.hpp"
 #include "tools/labels8.hpp"
-#include "tools/probcut_fit8.hpp"
+#include "tools/fit_probcut8.hpp"
 #include "tools/train8_pipeline.hpp"
 #include "search/probcut8.hpp"
 
@@ -159,7 +159,7 @@ void addRunCommand(CLI::App* train, Action& action) {
     run->add_option("--last-phase", r->lastPhase, "Last phase to fit")->check(CLI::Range(0, eval8::kPhases - 1))->capture_default_str();
     addLabelOptions(*run, r->label);
     addFitOptions(*run, r->fit);
-    addExamples(*run, {"reversi train8 run --corpus corpus8 --work work8 -j 2   (then cp work8/weights-29.bin weights/pattern8.bin)"});
+    addExamples(*run, {"reversi train8 run --corpus corpus8 --work work8 -j 2   (then cp work8/weights-29.bin weights/eval8.bin)"});
     run->callback([r, &action] { action = [r] { return runPipeline(*r); }; });
 }
 

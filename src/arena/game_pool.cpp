@@ -16,7 +16,7 @@ namespace reversi {
 namespace {
 
 // Worker protocol: "turn C" lines while playing, then "result <wire>" or "error <message>".
-[[noreturn]] void runWorker(const std::vector<Player>& players, const GameTask& task, const MatchOptions& options,
+[[noreturn]] void runWorker(const std::vector<PlayerSpec>& players, const GameTask& task, const MatchOptions& options,
                             int fd) {
     auto say = [fd](const std::string& line) {
         if (!writeAll(fd, line)) _exit(3);
@@ -85,7 +85,7 @@ GameResult resultOf(const GameTask& task, const WorkerEnd& end, double stuckSeco
 }
 
 // Games that cannot be played as scheduled: an error before any game starts.
-void checkTasks(const std::vector<Player>& players, const std::vector<GameTask>& tasks) {
+void checkTasks(const std::vector<PlayerSpec>& players, const std::vector<GameTask>& tasks) {
     for (const GameTask& task : tasks)
         if (!task.opening.empty() && (players[task.black].isExternal() || players[task.white].isExternal()))
             throw std::invalid_argument("random openings need built-in players: an external program always "
@@ -99,7 +99,7 @@ void checkTasks(const std::vector<Player>& players, const std::vector<GameTask>&
 
 }  // namespace
 
-std::vector<GameRecord> runGames(const std::vector<Player>& players, const std::vector<GameTask>& tasks,
+std::vector<GameRecord> runGames(const std::vector<PlayerSpec>& players, const std::vector<GameTask>& tasks,
                                  const MatchOptions& options, const ProgressCallback& progress,
                                  const GameCallback& finishedGame) {
     checkTasks(players, tasks);

@@ -16,7 +16,7 @@ using GameCallback = std::function<void(const GameRecord& game)>;
 // measures that game only). Results come back in task order, duplicates marked (markDuplicates);
 // `finished`, when set, gets each game as soon as it is over (to save it at once). A worker that
 // crashes or stops answering loses the game for the side that was to move.
-std::vector<GameRecord> runGames(const std::vector<Player>& players, const std::vector<GameTask>& tasks,
+std::vector<GameRecord> runGames(const std::vector<PlayerSpec>& players, const std::vector<GameTask>& tasks,
                                  const MatchOptions& options, const ProgressCallback& progress = {},
                                  const GameCallback& finished = {});
 

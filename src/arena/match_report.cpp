@@ -70,7 +70,7 @@ std::string duplicatesLine(const std::vector<GameRecord>& games) {
                   static_cast<long>(repeats), games.size());
 }
 
-std::string forfeitLines(const std::vector<Player>& players, const std::vector<GameRecord>& games) {
+std::string forfeitLines(const std::vector<PlayerSpec>& players, const std::vector<GameRecord>& games) {
     std::string text;
     int count = 0;
     for (const GameRecord& game : games) {
@@ -98,7 +98,7 @@ std::string statsRow(const std::string& label, const ScoreStats& s) {
 
 }  // namespace
 
-std::string matchSummary(const std::vector<Player>& players, const std::vector<GameRecord>& games,
+std::string matchSummary(const std::vector<PlayerSpec>& players, const std::vector<GameRecord>& games,
                          const MatchOptions& options) {
     const std::string& a = players[0].name;
     const std::string& b = players[1].name;
@@ -121,7 +121,7 @@ std::string matchSummary(const std::vector<Player>& players, const std::vector<G
     return text;
 }
 
-std::string tournamentSummary(const std::vector<Player>& players, const std::vector<GameRecord>& games,
+std::string tournamentSummary(const std::vector<PlayerSpec>& players, const std::vector<GameRecord>& games,
                               const MatchOptions& options) {
     const int count = static_cast<int>(players.size());
     const std::vector<double> elo = eloRatings(count, games);
@@ -135,7 +135,7 @@ std::string tournamentSummary(const std::vector<Player>& players, const std::vec
         return elo[x] > elo[y];
     });
     std::size_t width = 6;
-    for (const Player& p : players) width = std::max(width, p.name.size());
+    for (const PlayerSpec& p : players) width = std::max(width, p.name.size());
     std::string text =
         formatText("Round robin of %d players: ", count) + settingsLine(options, games.size()) + duplicatesLine(games);
     text += formatText("%-4s %-*s %6s %6s  %-11s %7s %6s %-13s %s\n", "rank", static_cast<int>(width), "player", "Elo",
@@ -170,7 +170,7 @@ void addStats(Json& j, const ScoreStats& s) {
     j["elo_ci95"] = Json::array({number6(eloFromScore(s.low)), number6(eloFromScore(s.high))});
 }
 
-Json gameSummary(const std::vector<Player>& players, const std::vector<GameRecord>& games, const GameRecord& g) {
+Json gameSummary(const std::vector<PlayerSpec>& players, const std::vector<GameRecord>& games, const GameRecord& g) {
     Json j;
     j["game"] = g.task.index + 1;
     j["size"] = g.task.size;
@@ -203,7 +203,7 @@ void addSettingsJson(Json& j, const MatchOptions& options, int digits) {
     j["time_limit"] = jsonNumber(options.referee.timeLimit, digits);
 }
 
-std::string resultsJson(const std::vector<Player>& players, const std::vector<GameRecord>& games,
+std::string resultsJson(const std::vector<PlayerSpec>& players, const std::vector<GameRecord>& games,
                         const MatchOptions& options, bool tournament) {
     const int count = static_cast<int>(players.size());
     const std::vector<double> elo = eloRatings(count, games);

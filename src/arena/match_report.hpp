@@ -10,15 +10,15 @@
 namespace reversi {
 
 // Reports.
-std::string matchSummary(const std::vector<Player>& players, const std::vector<GameRecord>& games,
+std::string matchSummary(const std::vector<PlayerSpec>& players, const std::vector<GameRecord>& games,
                          const MatchOptions& options);
-std::string tournamentSummary(const std::vector<Player>& players, const std::vector<GameRecord>& games,
+std::string tournamentSummary(const std::vector<PlayerSpec>& players, const std::vector<GameRecord>& games,
                               const MatchOptions& options);
 // The settings both JSON files of a match give (its --json summary and its results directory's
 // settings.json): sizes, games per pair and size, opening plies, opening balance (when set), seed and
 // time limit, appended to `j`, numbers with `digits` significant digits.
 void addSettingsJson(Json& j, const MatchOptions& options, int digits);
-std::string resultsJson(const std::vector<Player>& players, const std::vector<GameRecord>& games,
+std::string resultsJson(const std::vector<PlayerSpec>& players, const std::vector<GameRecord>& games,
                         const MatchOptions& options, bool tournament);
 
 }  // namespace reversi

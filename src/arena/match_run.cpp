@@ -80,7 +80,7 @@ void sayChoosingOpenings(const MatchOptions& options) {
 }
 
 // The table (or JSON on standard output), --json FILE, and DIR/results.jsonl.
-void report(const MatchSettings& s, bool tournament, const std::vector<Player>& players,
+void report(const MatchSettings& s, bool tournament, const std::vector<PlayerSpec>& players,
             const std::vector<GameRecord>& games, const MatchOptions& options, const std::string& resultsDir,
             const std::string& note) {
     const std::string json = resultsJson(players, games, options, tournament);
@@ -130,8 +130,8 @@ int merge(const MatchSettings& s) {
 namespace {
 
 // The players of a match (two) or a tournament (two or more), every program found before any game.
-std::vector<Player> checkedPlayers(const MatchSettings& s, bool tournament, const MatchOptions& options) {
-    std::vector<Player> players;
+std::vector<PlayerSpec> checkedPlayers(const MatchSettings& s, bool tournament, const MatchOptions& options) {
+    std::vector<PlayerSpec> players;
     for (const std::string& spec : s.players) {
         players.push_back(parsePlayer(spec));
         resolveProgram(players.back());  // a missing program is an error before any game
@@ -140,7 +140,7 @@ std::vector<Player> checkedPlayers(const MatchSettings& s, bool tournament, cons
     if (!tournament && players.size() != 2) throw std::invalid_argument("a match is between exactly two players");
     if (tournament && players.size() < 2) throw std::invalid_argument("a tournament needs at least two players");
     if (options.openingPlies > 0)
-        for (const Player& p : players)
+        for (const PlayerSpec& p : players)
             if (p.isExternal())
                 throw std::invalid_argument("--opening-plies needs built-in players: the external program \"" +
                                             p.name + "\" always starts from the standard position");
@@ -154,7 +154,7 @@ struct GamesSoFar {
     std::vector<GameTask> todo;
 };
 
-GamesSoFar gamesSoFar(const std::string& dir, const std::string& settings, const std::vector<Player>& players,
+GamesSoFar gamesSoFar(const std::string& dir, const std::string& settings, const std::vector<PlayerSpec>& players,
                       const std::vector<GameTask>& tasks) {
     GamesSoFar games;
     std::set<int> done;
@@ -176,7 +176,7 @@ GamesSoFar gamesSoFar(const std::string& dir, const std::string& settings, const
 }
 
 // --plan FILE: one command per game still to play.
-void writePlan(const MatchSettings& s, bool tournament, const std::vector<Player>& players, const MatchOptions& options,
+void writePlan(const MatchSettings& s, bool tournament, const std::vector<PlayerSpec>& players, const MatchOptions& options,
                const GamesSoFar& games, std::size_t total, const std::string& dir) {
     const std::string reversi = selfPath();
     std::string lines;
@@ -191,7 +191,7 @@ void writePlan(const MatchSettings& s, bool tournament, const std::vector<Player
 
 // Plays the games still to play, each kept (DIR/games, --save-games) as soon as it is over, so that an
 // interrupted run loses only the games in progress; returns every game in order.
-std::vector<GameRecord> playRest(const MatchSettings& s, const std::vector<Player>& players, const MatchOptions& options,
+std::vector<GameRecord> playRest(const MatchSettings& s, const std::vector<PlayerSpec>& players, const MatchOptions& options,
                                  GamesSoFar games, int total, const std::string& dir) {
     if (!s.saveDir.empty() && !fs::is_directory(s.saveDir)) {
         std::error_code ec;
@@ -227,7 +227,7 @@ int runMatch(const MatchSettings& s, bool tournament) {
         return merge(s);
     }
     const MatchOptions options = optionsFrom(s);
-    const std::vector<Player> players = checkedPlayers(s, tournament, options);
+    const std::vector<PlayerSpec> players = checkedPlayers(s, tournament, options);
     sayChoosingOpenings(options);
     const std::vector<GameTask> tasks = scheduleGames(static_cast<int>(players.size()), options);
     if (!s.plan.empty() && s.results.empty())
@@ -251,8 +251,8 @@ int runOneGame(const GameSettings& g) {
         std::cerr << "reversi game: game " << g.game << " already played (" << g.result << ")\n";
         return 0;
     }
-    std::vector<Player> players{parsePlayer(g.black), parsePlayer(g.white)};
-    for (Player& p : players) resolveProgram(p);
+    std::vector<PlayerSpec> players{parsePlayer(g.black), parsePlayer(g.white)};
+    for (PlayerSpec& p : players) resolveProgram(p);
     distinctNames(players);
     if (!g.blackName.empty()) players[0].name = g.blackName;
     if (!g.whiteName.empty()) players[1].name = g.whiteName;

@@ -99,7 +99,7 @@ std::vector<std::string> commandWords(const std::string& spec, const std::string
 }
 
 // An NBoard engine (nboard_player.hpp): 8x8, openings allowed; "nboard:depth=D PROGRAM ARGS...".
-void parseNBoard(const std::string& spec, Player& player) {
+void parseNBoard(const std::string& spec, PlayerSpec& player) {
     player.argv = commandWords(spec, spec.substr(7));
     if (!player.argv.empty() && player.argv[0].rfind("depth=", 0) == 0) {
         int depth = 0;
@@ -112,7 +112,7 @@ void parseNBoard(const std::string& spec, Player& player) {
     player.kind = PlayerKind::kNBoard;
 }
 
-void applyPart2Option(const std::string& spec, const std::string& key, const std::string& value, Player& player) {
+void applyPart2Option(const std::string& spec, const std::string& key, const std::string& value, PlayerSpec& player) {
     if (key == "time") {
         double seconds = 0;
         if (!parseNumber(value, seconds) || !(seconds >= 0.001 && seconds <= 60))
@@ -147,7 +147,7 @@ void applyPart2Option(const std::string& spec, const std::string& key, const std
 }
 
 // "part2:time=0.1,depth=6,...": options separated by commas.
-void parsePart2Options(const std::string& spec, const std::string& args, Player& player) {
+void parsePart2Options(const std::string& spec, const std::string& args, PlayerSpec& player) {
     std::size_t start = 0;
     while (start <= args.size() && !args.empty()) {
         std::size_t comma = args.find(',', start);
@@ -162,7 +162,7 @@ void parsePart2Options(const std::string& spec, const std::string& args, Player&
 }
 
 // random[:SEED], greedy, smarter, smartest, part2[:OPTIONS].
-void parseBuiltin(const std::string& spec, Player& player) {
+void parseBuiltin(const std::string& spec, PlayerSpec& player) {
     const std::size_t colon = spec.find(':');
     const std::string base = spec.substr(0, colon);
     const std::string args = colon == std::string::npos ? std::string() : spec.substr(colon + 1);
@@ -190,8 +190,8 @@ void parseBuiltin(const std::string& spec, Player& player) {
 
 }  // namespace
 
-Player parsePlayer(const std::string& spec) {
-    Player player;
+PlayerSpec parsePlayer(const std::string& spec) {
+    PlayerSpec player;
     player.name = spec;
     player.spec = spec;
     refuseUnknownKind(spec);
@@ -249,7 +249,7 @@ std::string shortPath(const std::string& word) {
 
 }  // namespace
 
-void resolveProgram(Player& player) {
+void resolveProgram(PlayerSpec& player) {
     if (!player.runsProgram()) return;
     const std::string prefix = player.kind == PlayerKind::kGtp      ? "gtp:"
                                : player.kind == PlayerKind::kNBoard ? "nboard:" + (player.nboardDepth > 0 ? "depth=" + std::to_string(player.nboardDepth) + " " : std::string())
@@ -302,7 +302,7 @@ void resolveProgram(Player& player) {
     player.name = player.kind == PlayerKind::kExternal ? shortName : prefix + shortName;
 }
 
-void distinctNames(std::vector<Player>& players) {
+void distinctNames(std::vector<PlayerSpec>& players) {
     std::map<std::string, std::vector<std::size_t>> byName;
     for (std::size_t i = 0; i < players.size(); ++i) byName[players[i].name].push_back(i);
     for (auto& [name, indices] : byName) {
@@ -314,8 +314,8 @@ void distinctNames(std::vector<Player>& players) {
     }
     // The same spec (or whole name) twice: number the copies.
     std::map<std::string, int> total, seen;
-    for (const Player& p : players) ++total[p.name];
-    for (Player& p : players) {
+    for (const PlayerSpec& p : players) ++total[p.name];
+    for (PlayerSpec& p : players) {
         if (total[p.name] < 2) continue;
         const int number = ++seen[p.name];
         p.name.push_back('#');
@@ -323,7 +323,7 @@ void distinctNames(std::vector<Player>& players) {
     }
 }
 
-std::unique_ptr<Mover> makeBuiltinMover(const Player& player, std::uint64_t seed) {
+std::unique_ptr<Mover> makeBuiltinMover(const PlayerSpec& player, std::uint64_t seed) {
     switch (player.kind) {
         case PlayerKind::kRandom: return std::make_unique<RandomMover>(seed);
         case PlayerKind::kGreedy: return std::make_unique<GreedyMover>();

@@ -30,7 +30,7 @@ namespace reversi {
 
 enum class PlayerKind { kRandom, kGreedy, kSmarter, kSmartest, kPart2, kExternal, kGtp, kNBoard };
 
-class Player {
+class PlayerSpec {
 public:
     PlayerKind kind = PlayerKind::kGreedy;
     std::string name;                 // for tables: the spec as given (without "cmd:"); see resolveProgram
@@ -49,7 +49,7 @@ public:
 };
 
 // Parses a player spec; throws std::invalid_argument with a one-line message when it is malformed.
-Player parsePlayer(const std::string& spec);
+PlayerSpec parsePlayer(const std::string& spec);
 
 // Splits a command line on spaces; single or double quotes group words (no other shell syntax).
 std::vector<std::string> splitCommandLine(const std::string& text);
@@ -63,13 +63,13 @@ std::string joinCommandLine(const std::vector<std::string>& words);
 // short: a directory's own name ("alice"), or the command with each path cut to its last two parts
 // ("alice/a.out"). Built-in players are left as they are. Throws std::invalid_argument with a one-line
 // message when the program cannot be run.
-void resolveProgram(Player& player);
+void resolveProgram(PlayerSpec& player);
 
 // Names that tell the players of one match or tournament apart: the same spec twice is numbered
 // ("greedy#1", "greedy#2"); different specs with the same short name keep their whole spec.
-void distinctNames(std::vector<Player>& players);
+void distinctNames(std::vector<PlayerSpec>& players);
 
 // Built-in mover for a built-in kind (not kExternal).
-std::unique_ptr<Mover> makeBuiltinMover(const Player& player, std::uint64_t seed);
+std::unique_ptr<Mover> makeBuiltinMover(const PlayerSpec& player, std::uint64_t seed);
 
 }  // namespace reversi

@@ -102,7 +102,7 @@ std::string refereeMove(RefereedPlayer* players[2], char turn, Board& board, con
 
 }  // namespace
 
-GameResult playGame(const Player& black, const Player& white, int n, const std::vector<Move>& opening,
+GameResult playGame(const PlayerSpec& black, const PlayerSpec& white, int n, const std::vector<Move>& opening,
                     std::uint64_t gameSeed, int gameIndex, const RefereeOptions& options,
                     const std::function<void(char)>& onTurn) {
     GameResult result;

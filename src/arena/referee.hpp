@@ -38,7 +38,7 @@ std::vector<Move> randomOpening(int n, int plies, std::uint64_t seed);
 // move or a move over options.timeLimit CPU seconds loses the game for that side, with the reason.
 // `onTurn`, when set, is called with the colour about to be asked for a move (a worker process reports
 // it so that a crash can be blamed on the right side).
-GameResult playGame(const Player& black, const Player& white, int n, const std::vector<Move>& opening,
+GameResult playGame(const PlayerSpec& black, const PlayerSpec& white, int n, const std::vector<Move>& opening,
                     std::uint64_t gameSeed, int gameIndex, const RefereeOptions& options,
                     const std::function<void(char)>& onTurn = {});
 

@@ -32,7 +32,7 @@ private:
 
 }  // namespace
 
-std::unique_ptr<RefereedPlayer> newRefereedPlayer(const Player& player, std::uint64_t gameSeed, int gameIndex, char colour,
+std::unique_ptr<RefereedPlayer> newRefereedPlayer(const PlayerSpec& player, std::uint64_t gameSeed, int gameIndex, char colour,
                                         const RefereeOptions& options) {
     if (player.isExternal()) return makeRefereedLabProgram(player.argv, options, player.environment);
     if (player.kind == PlayerKind::kGtp) return makeRefereedGtpEngine(player.argv, options);

@@ -12,7 +12,7 @@ namespace reversi {
 
 // A fresh refereed player for one game. `gameSeed` feeds unseeded random players; `gameIndex` varies a
 // seeded random player from game to game while keeping each game reproducible.
-std::unique_ptr<RefereedPlayer> newRefereedPlayer(const Player& player, std::uint64_t gameSeed, int gameIndex, char colour,
+std::unique_ptr<RefereedPlayer> newRefereedPlayer(const PlayerSpec& player, std::uint64_t gameSeed, int gameIndex, char colour,
                                         const RefereeOptions& options);
 
 }  // namespace reversi

@@ -45,11 +45,11 @@ void makeDirectory(const std::string& dir) {
 
 }  // namespace
 
-std::string settingsJson(bool tournament, const std::vector<Player>& players, const MatchOptions& options) {
+std::string settingsJson(bool tournament, const std::vector<PlayerSpec>& players, const MatchOptions& options) {
     Json j;
     j["kind"] = tournament ? "tournament" : "match";
     j["players"] = Json::array();
-    for (const Player& p : players) j["players"].push_back({{"name", p.name}, {"spec", p.spec}});
+    for (const PlayerSpec& p : players) j["players"].push_back({{"name", p.name}, {"spec", p.spec}});
     addSettingsJson(j, options, 9);
     j["wall_limit"] = number9(options.referee.wallLimit);
     j["memory_limit_mib"] = options.referee.limits.memoryBytes >> 20;
@@ -66,7 +66,7 @@ StoredSettings readSettings(const std::string& dir) {
         if (kind != "match" && kind != "tournament") throw std::invalid_argument("kind is neither match nor tournament");
         stored.tournament = kind == "tournament";
         for (const Json& p : jsonArray(j, "players")) {
-            Player player = parsePlayer(jsonString(p, "spec"));
+            PlayerSpec player = parsePlayer(jsonString(p, "spec"));
             player.name = jsonString(p, "name");
             stored.players.push_back(std::move(player));
         }
@@ -106,7 +106,7 @@ std::string storedGamePath(const std::string& dir, int index) {
     return dir + name;
 }
 
-std::string gameJsonLine(const std::vector<Player>& players, const GameRecord& g) {
+std::string gameJsonLine(const std::vector<PlayerSpec>& players, const GameRecord& g) {
     const GameResult& r = g.result;
     Json j;
     j["game"] = g.task.index + 1;
@@ -132,7 +132,7 @@ std::string gameJsonLine(const std::vector<Player>& players, const GameRecord& g
 
 namespace {
 
-int playerIndex(const std::vector<Player>& players, const std::string& name) {
+int playerIndex(const std::vector<PlayerSpec>& players, const std::string& name) {
     for (std::size_t i = 0; i < players.size(); ++i)
         if (players[i].name == name) return static_cast<int>(i);
     throw std::invalid_argument("unknown player \"" + name + "\"");
@@ -159,7 +159,7 @@ void readTimes(const Json& j, GameResult& r) {
 
 }  // namespace
 
-GameRecord parseGameJsonLine(const std::string& line, const std::vector<Player>& players) {
+GameRecord parseGameJsonLine(const std::string& line, const std::vector<PlayerSpec>& players) {
     const Json j = parseJsonText(line);
     GameRecord g;
     g.task.index = static_cast<int>(jsonInteger(j, "game")) - 1;
@@ -186,11 +186,11 @@ GameRecord parseGameJsonLine(const std::string& line, const std::vector<Player>&
     return g;
 }
 
-void storeGame(const std::string& dir, const std::vector<Player>& players, const GameRecord& game) {
+void storeGame(const std::string& dir, const std::vector<PlayerSpec>& players, const GameRecord& game) {
     writeFileAtomically(storedGamePath(dir, game.task.index), gameJsonLine(players, game));
 }
 
-std::vector<GameRecord> readStoredGames(const std::string& dir, const std::vector<Player>& players,
+std::vector<GameRecord> readStoredGames(const std::string& dir, const std::vector<PlayerSpec>& players,
                                         std::vector<std::string>& problems) {
     std::map<int, GameRecord> byIndex;
     std::error_code ec;
@@ -213,7 +213,7 @@ std::vector<GameRecord> readStoredGames(const std::string& dir, const std::vecto
     return games;
 }
 
-void writeResultsJsonl(const std::string& dir, const std::vector<Player>& players, const std::vector<GameRecord>& games) {
+void writeResultsJsonl(const std::string& dir, const std::vector<PlayerSpec>& players, const std::vector<GameRecord>& games) {
     std::string text;
     for (const GameRecord& g : games) text += gameJsonLine(players, g);
     writeFileAtomically(dir + "/results.jsonl", text);
@@ -230,10 +230,10 @@ std::string shellQuote(const std::string& word) {
     return out + "'";
 }
 
-std::string planLine(const std::string& reversi, const std::vector<Player>& players, const GameTask& task,
+std::string planLine(const std::string& reversi, const std::vector<PlayerSpec>& players, const GameTask& task,
                      const MatchOptions& options, const std::string& dir) {
-    const Player& black = players[task.black];
-    const Player& white = players[task.white];
+    const PlayerSpec& black = players[task.black];
+    const PlayerSpec& white = players[task.white];
     std::string line = shellQuote(reversi) + " game " + shellQuote(black.spec) + " " + shellQuote(white.spec) +
                        " --size " + std::to_string(task.size) + " --game " + std::to_string(task.index + 1) +
                        " --seed " + std::to_string(task.seed) + " --time-limit " + jsonLine(number9(options.referee.timeLimit)) +

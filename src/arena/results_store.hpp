@@ -18,13 +18,13 @@ namespace reversi {
 
 struct StoredSettings {
     bool tournament = true;
-    std::vector<Player> players;  // built from the stored specs, with the stored names
+    std::vector<PlayerSpec> players;  // built from the stored specs, with the stored names
     MatchOptions options;
 };
 
 // The settings as JSON (one object): kind, players, sizes, games per pair and size, opening plies,
 // seed, time and wall limits, memory limit, user.
-std::string settingsJson(bool tournament, const std::vector<Player>& players, const MatchOptions& options);
+std::string settingsJson(bool tournament, const std::vector<PlayerSpec>& players, const MatchOptions& options);
 // Reads DIR/settings.json; throws std::runtime_error when it is missing or unreadable.
 StoredSettings readSettings(const std::string& dir);
 // Makes DIR and DIR/games and writes settings.json, or checks that the settings.json there is the same
@@ -34,21 +34,21 @@ void prepareResultsDir(const std::string& dir, const std::string& settings);
 // DIR/games/game-NNNNNN.json for the game of task index `index` (NNNNNN = index + 1).
 std::string storedGamePath(const std::string& dir, int index);
 // One game as one JSON line (with its newline), and back (players found by name; throws std::invalid_argument).
-std::string gameJsonLine(const std::vector<Player>& players, const GameRecord& game);
-GameRecord parseGameJsonLine(const std::string& line, const std::vector<Player>& players);
+std::string gameJsonLine(const std::vector<PlayerSpec>& players, const GameRecord& game);
+GameRecord parseGameJsonLine(const std::string& line, const std::vector<PlayerSpec>& players);
 // Writes one game's file (whole).
-void storeGame(const std::string& dir, const std::vector<Player>& players, const GameRecord& game);
+void storeGame(const std::string& dir, const std::vector<PlayerSpec>& players, const GameRecord& game);
 // Every game in DIR/games, in game order; a file that cannot be read is described in `problems` and skipped.
-std::vector<GameRecord> readStoredGames(const std::string& dir, const std::vector<Player>& players,
+std::vector<GameRecord> readStoredGames(const std::string& dir, const std::vector<PlayerSpec>& players,
                                         std::vector<std::string>& problems);
 // DIR/results.jsonl: every game, one line each.
-void writeResultsJsonl(const std::string& dir, const std::vector<Player>& players, const std::vector<GameRecord>& games);
+void writeResultsJsonl(const std::string& dir, const std::vector<PlayerSpec>& players, const std::vector<GameRecord>& games);
 
 // The word quoted for a POSIX shell ('...').
 std::string shellQuote(const std::string& word);
 // One self-contained command line per game, for a batch runner: `REVERSI game BLACK WHITE --size N
 // --game K --seed S ... --result DIR/games/game-NNNNNN.json` (absolute paths throughout).
-std::string planLine(const std::string& reversi, const std::vector<Player>& players, const GameTask& task,
+std::string planLine(const std::string& reversi, const std::vector<PlayerSpec>& players, const GameTask& task,
                      const MatchOptions& options, const std::string& dir);
 
 }  // namespace reversi

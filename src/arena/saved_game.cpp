@@ -17,7 +17,7 @@ namespace {
 
 }  // namespace
 
-std::string formatSavedGame(const std::string& fmt, const std::vector<Player>& players, const GameRecord& game) {
+std::string formatSavedGame(const std::string& fmt, const std::vector<PlayerSpec>& players, const GameRecord& game) {
     const GameResult& r = game.result;
     std::string text = formatText("# game %d: black %s, white %s, %dx%d", game.task.index + 1,
                               players[game.task.black].name.c_str(), players[game.task.white].name.c_str(), r.size,
@@ -35,7 +35,7 @@ std::string formatSavedGame(const std::string& fmt, const std::vector<Player>& p
     return text;
 }
 
-int saveGames(const std::string& dir, const std::string& fmt, const std::vector<Player>& players,
+int saveGames(const std::string& dir, const std::string& fmt, const std::vector<PlayerSpec>& players,
               const std::vector<GameRecord>& games) {
     if (mkdir(dir.c_str(), 0777) != 0 && errno != EEXIST)
         throw std::runtime_error("cannot create " + dir + ": " + std::strerror(errno));

@@ -3,11 +3,11 @@
 #include <memory>
 
 #include "eval/eval8.hpp"
-#include "eval/evaln.hpp"
+#include "eval/eval_nxn.hpp"
 #include "platform/cpu_clock.hpp"
 #include "search/board_search.hpp"
 #include "search/probcut8.hpp"
-#include "search/probcutn.hpp"
+#include "search/probcut_nxn.hpp"
 
 namespace reversi {
 
@@ -20,7 +20,7 @@ EngineMover::EngineMover(EngineOptions options) : options_(options), impl_(std::
     // evaluation), not inside the first move's budget.
     if (options_.evaluation == Evaluation::kDefault) {
         eval8::Weights::builtin();
-        evaln::Weights::builtin();
+        eval_nxn::Weights::builtin();
         if (options_.probCut) {
             builtinProbCut();
             builtinProbCutN();

@@ -100,12 +100,14 @@ void packedFeatures(u64 P, u64 O, std::uint32_t* out);
 // The weight sets of every phase, expanded for evaluation.
 class Weights {
 public:
+    // The tag written into weights files ("order_eval8", the evaluation's name when the format was made):
+    // kept, so that every file written since still loads.
     static constexpr WeightsFormat kFormat{"pattern8", 2};
 
     // Packed weights as fitted or read from a file; throws std::runtime_error on a set made for another
     // evaluation or layout.
     explicit Weights(const WeightSet& packed);
-    // The weights built into the program (weights/pattern8.bin).
+    // The weights built into the program (weights/eval8.bin).
     static const Weights& builtin();
 
     // Estimated final margin for the side to move, in 1/kScale discs.

@@ -97,8 +97,8 @@ void runCases(const Program& program, const GradeOptions& options, SubmissionGra
 // --- Part 2: games against the course's opponents --------------------------------------------------
 
 // The student's program as a player, its standard output unbuffered when asked (coreutils' libstdbuf).
-Player studentPlayer(const Program& program, const std::string& name, const GradeOptions& options) {
-    Player student = parsePlayer("cmd:" + joinCommandLine({program.path}));
+PlayerSpec studentPlayer(const Program& program, const std::string& name, const GradeOptions& options) {
+    PlayerSpec student = parsePlayer("cmd:" + joinCommandLine({program.path}));
     student.name = name;
     if (!options.unbuffered) return student;
     std::error_code ec;
@@ -129,7 +129,7 @@ std::vector<GameTask> gradingGames(const GradeOptions& options) {
 }
 
 void playGames(const Program& program, const std::string& name, const GradeOptions& options, SubmissionGrade& grade) {
-    const std::vector<Player> players{studentPlayer(program, name, options), parsePlayer("smarter"),
+    const std::vector<PlayerSpec> players{studentPlayer(program, name, options), parsePlayer("smarter"),
                                       parsePlayer("smartest")};
     const std::vector<GameTask> tasks = gradingGames(options);
     MatchOptions match;

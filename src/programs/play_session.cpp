@@ -372,7 +372,7 @@ int Game::play(bool& quit) {
         try {
             const std::string problem = checkSeatSpec(s.spec);
             if (!problem.empty()) throw std::invalid_argument(problem);
-            const Player player = parsePlayer(s.spec);
+            const PlayerSpec player = parsePlayer(s.spec);
             moverFor(colour) = makeBuiltinMover(player, player.hasSeed ? player.seed : mixSeed(o_.seed, colour));
         } catch (const std::exception& e) {
             err_ << "reversi: " << colourName(colour) << " seat \"" << printable(s.spec, 60) << "\": " << printable(e.what())

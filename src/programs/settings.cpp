@@ -83,7 +83,7 @@ void makeDirectories(const std::string& dir) {
 std::string checkSeatSpec(const std::string& spec) {
     if (spec == "human") return "";
     try {
-        const Player player = parsePlayer(spec);
+        const PlayerSpec player = parsePlayer(spec);
         const PlayerKind k = player.kind;
         if (k != PlayerKind::kRandom && k != PlayerKind::kGreedy && k != PlayerKind::kSmarter &&
             k != PlayerKind::kSmartest && k != PlayerKind::kPart2)

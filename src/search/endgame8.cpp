@@ -5,7 +5,7 @@
 #include <chrono>
 
 #include "bitboard/bitboard.hpp"
-#include "eval/pattern8.hpp"
+#include "eval/order_eval8.hpp"
 #include "search/last_flip8.hpp"
 #include "bitboard/position.hpp"
 #include "search/pvs.hpp"
@@ -108,7 +108,7 @@ constexpr int kKeyPotential = 2, kKeyParity = 8, kKeyCorner = 16, kKeyStable = 1
 // Weights of the small ordering evaluation (orderingEval): coordinate descent on the node count of FFO #40..#44,
 // #46, #47.
 constexpr int kEvalMobility = 8, kEvalCorner = 24, kEvalXSquare = 16, kEvalPotential = 1, kEvalStable = 8, kEvalDisc = -1;
-// Added to it: the fitted pattern evaluation (pattern8.hpp) times kEvalPattern per disc. The hand terms
+// Added to it: the fitted pattern evaluation (order_eval8.hpp) times kEvalPattern per disc. The hand terms
 // say which move is quick to prove (mobility), the patterns which one is good: together they beat
 // either alone, and 2 took the fewest nodes on FFO #40..#49 (the figures: docs/results/).
 constexpr int kEvalPattern = 2;
@@ -151,7 +151,7 @@ struct EndgameSolver8::Impl {
     u64 nextStopCheck = 0;
     std::function<bool()> stop;
     bool stopped = false;
-    const std::int16_t* orderWeights = pattern8::orderWeights();
+    const std::int16_t* orderWeights = order_eval8::orderWeights();
 
     explicit Impl(int log2) : table(std::size_t{1} << log2), mask((std::size_t{1} << log2) - 1) {}
 
@@ -301,13 +301,13 @@ struct EndgameSolver8::Impl {
 
     // A small midgame evaluation for move ordering only, in ordering units (not a score: mobility
     // dominates, because a move that leaves few replies is quick to prove): hand terms plus the fitted
-    // patterns in discs (pattern8 units / kScale) times kEvalPattern.
+    // patterns in discs (order_eval8 units / kScale) times kEvalPattern.
     static u64 neighbours(u64 x) {
         return (x >> 8 | x << 8 | ((x >> 1 | x >> 9 | x << 7) & 0x7F7F7F7F7F7F7F7FULL) |
                 ((x << 1 | x << 9 | x >> 7) & 0xFEFEFEFEFEFEFEFEULL));
     }
     int orderingEval(u64 P, u64 O, u64 mp, u64 mo) const {
-        return handEval(P, O, mp, mo) + kEvalPattern * pattern8::evaluate(orderWeights, P, O, std::popcount(mp), std::popcount(mo)) / pattern8::kScale;
+        return handEval(P, O, mp, mo) + kEvalPattern * order_eval8::evaluate(orderWeights, P, O, std::popcount(mp), std::popcount(mo)) / order_eval8::kScale;
     }
     static int handEval(u64 P, u64 O, u64 mp, u64 mo) {
         const u64 empty = ~(P | O);

@@ -1,4 +1,4 @@
-// The text form of the Multi-ProbCut fits (weights/probcut8.txt, weights/probcutN.txt), read the same
+// The text form of the Multi-ProbCut fits (weights/probcut8.txt, weights/probcut_nxn.txt), read the same
 // way at every size: '#' comments, one "t T" line, then one line per fit: the keys that place it (the
 // phase at 8x8; the size and the phase elsewhere), then "depth shallow a b sigma".
 #pragma once

@@ -7,12 +7,12 @@
 
 #include "bitboard/bitboard.hpp"
 #include "search/endgame8.hpp"
-#include "eval/evaln.hpp"
+#include "eval/eval_nxn.hpp"
 #include "bitboard/position.hpp"
 #include "search/exact_solver.hpp"
 #include "search/move_ordering.hpp"
 #include "search/node_clock.hpp"
-#include "search/probcutn.hpp"
+#include "search/probcut_nxn.hpp"
 #include "search/pvs.hpp"
 #include "search/timeman.hpp"
 
@@ -88,7 +88,7 @@ private:
     // The learned evaluation and the ProbCut fits of the size, when it has them and they are asked for.
     void chooseEvaluation(const EngineOptions& options) {
         if (options.evaluation == Evaluation::kDefault) {
-            const evaln::Weights& learned = options.learnedWeights ? *options.learnedWeights : evaln::Weights::builtin();
+            const eval_nxn::Weights& learned = options.learnedWeights ? *options.learnedWeights : eval_nxn::Weights::builtin();
             if (learned.has(N)) learned_ = &learned;
         }
         // The fits belong to the default evaluation of the size: `eval=hand` searches full width.
@@ -105,7 +105,7 @@ private:
             if (learned_) {
                 const B replies = pos.opponentMoves();
                 if (moves.none() && replies.none()) return exactScore(pos.finalMargin());
-                const int v = evaln::toScore(learned_->evaluate(N, pos.emptyCount(), evaln::featuresOf(pos, moves, replies)));
+                const int v = eval_nxn::toScore(learned_->evaluate(N, pos.emptyCount(), eval_nxn::featuresOf(pos, moves, replies)));
                 return static_cast<int>(std::clamp<long long>(v + wipeOutGuard(pos, w_, learnedWipeOutStrength(w_, N)), -kHeuristicLimit + 1, kHeuristicLimit - 1));
             }
         }
@@ -117,7 +117,7 @@ private:
         return {sq, pos.play(sq, f), childKey(z_, key, colour, sq, f)};
     }
 
-    // Multi-ProbCut (probcutn.hpp): true when a shallow search predicts the node's cutoff; `score` is the
+    // Multi-ProbCut (probcut_nxn.hpp): true when a shallow search predicts the node's cutoff; `score` is the
     // bound to return. Windows of exact (end of game) scores are left to the full search.
     bool probCutoff(const Pos& pos, std::uint64_t key, int colour, int depth, int alpha, int beta, int& score) {
         if (probCutNearWipeOut(pos.P.count(), pos.O.count())) return false;
@@ -245,7 +245,7 @@ private:
     const EvalWeights& w_;
     const Zobrist& z_;
     EndgameSolver8* endgame8_;
-    const evaln::Weights* learned_ = nullptr;  // the learned evaluation of this size, when it has one
+    const eval_nxn::Weights* learned_ = nullptr;  // the learned evaluation of this size, when it has one
     const ProbCutN* probCut_ = nullptr;        // Multi-ProbCut fits of this size, when it has them
     Ordering ordering_;
     NodeClock clock_;

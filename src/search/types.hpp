@@ -11,13 +11,13 @@ namespace reversi {
 
 struct EvalWeights;
 struct ProbCutN;
-namespace evaln {
+namespace eval_nxn {
 class Weights;
 }
 
 // Which static evaluation the search uses at its leaves.
 enum class Evaluation {
-    kDefault,  // the learned evaluations: eval8.hpp at 8x8, evaln.hpp at the sizes it has weights for
+    kDefault,  // the learned evaluations: eval8.hpp at 8x8, eval_nxn.hpp at the sizes it has weights for
     kHand,     // the hand-set evaluation (evaluate.hpp) at every size
 };
 
@@ -36,11 +36,11 @@ struct EngineOptions {
     Evaluation evaluation = Evaluation::kDefault;
     // The learned evaluation of the sizes other than 8 (nullptr: the built-in weights); for the training
     // tool, which labels positions with weights it is still fitting. Must outlive the engine.
-    const evaln::Weights* learnedWeights = nullptr;
+    const eval_nxn::Weights* learnedWeights = nullptr;
     // Aspiration window of the iterative deepening, in score units (eval/score.hpp: 1/100 disc) either side of the
     // last iteration's score; 0: every iteration with the full window.
     int aspiration = 0;
-    // Multi-ProbCut (search/probcut8.hpp at 8x8, search/probcutn.hpp at the other sizes) where fits
+    // Multi-ProbCut (search/probcut8.hpp at 8x8, search/probcut_nxn.hpp at the other sizes) where fits
     // exist; false: a full-width search.
     bool probCut = true;
     // The fits of the sizes other than 8x8 (nullptr: the built-in ones); for the tests and the tools.

@@ -1,4 +1,4 @@
-// The regressions of Multi-ProbCut (search/probcut8.hpp, search/probcutn.hpp) for one game phase, from
+// The regressions of Multi-ProbCut (search/probcut8.hpp, search/probcut_nxn.hpp) for one game phase, from
 // full-width search values of its sample positions: per deep depth D, the depth-D value as a * v + b of
 // the shallow value v (probCutShallowDepth(D)), and the standard deviation of its error.
 #pragma once

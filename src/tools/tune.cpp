@@ -17,7 +17,7 @@ namespace {
 
 // Score of `variant` against `base` over the scheduled games.
 double playVariant(const EvalWeights& variant, const EvalWeights& base, const TuneOptions& s, std::uint64_t seed) {
-    std::vector<Player> players(2);
+    std::vector<PlayerSpec> players(2);
     for (int i = 0; i < 2; ++i) {
         players[static_cast<std::size_t>(i)].kind = PlayerKind::kPart2;
         players[static_cast<std::size_t>(i)].engine.moveTime = s.moveTime;

@@ -102,7 +102,7 @@ bad = [
     (["reversi", "match", "part2", "greedy", "--sizes", "5"], "reversi match"),
     (["reversi", "tournament", "greedy"], "reversi tournament"),
     (["reversi", "replay", "/nonexistent/game.txt"], "reversi replay"),
-    (["reversi", "trainn", "share", "--weights", "w.bin", "--from", "16", "--to", "8", "-o", "x.bin"], "reversi trainn share"),
+    (["reversi", "train-nxn", "share", "--weights", "w.bin", "--from", "16", "--to", "8", "-o", "x.bin"], "reversi train-nxn share"),
     (["lab6", "--extra"], "lab6"),
     (["lab7part1", "--edition"], "lab7part1"),
     (["lab7part2", "--depth", "99"], "lab7part2"),
@@ -134,13 +134,13 @@ for args, name in bad:
           "%s: exit %d, stdout %r, stderr %r" % (" ".join(args), code, out, err))
 
 # A command that runs and fails (here: a file it cannot read) exits 1 with one line naming the command.
-code, out, err = run(["reversi", "trainn", "share", "--weights", "/nonexistent/w.bin", "--from", "16", "--to", "20", "-o", "/nonexistent/x.bin"])
-check(code == 1 and out == "" and err == "reversi trainn share: cannot open /nonexistent/w.bin: No such file or directory\n",
-      "trainn share of a missing file: exit %d, stdout %r, stderr %r" % (code, out, err))
+code, out, err = run(["reversi", "train-nxn", "share", "--weights", "/nonexistent/w.bin", "--from", "16", "--to", "20", "-o", "/nonexistent/x.bin"])
+check(code == 1 and out == "" and err == "reversi train-nxn share: cannot open /nonexistent/w.bin: No such file or directory\n",
+      "train-nxn share of a missing file: exit %d, stdout %r, stderr %r" % (code, out, err))
 # A device that never ends is refused at the data files' limit, not read until memory runs out.
-code, out, err = run(["reversi", "trainn", "share", "--weights", "/dev/zero", "--from", "16", "--to", "20", "-o", "/nonexistent/x.bin"])
-check(code == 1 and out == "" and err == "reversi trainn share: /dev/zero: larger than 256 MiB\n",
-      "trainn share of /dev/zero: exit %d, stdout %r, stderr %r" % (code, out, err))
+code, out, err = run(["reversi", "train-nxn", "share", "--weights", "/dev/zero", "--from", "16", "--to", "20", "-o", "/nonexistent/x.bin"])
+check(code == 1 and out == "" and err == "reversi train-nxn share: /dev/zero: larger than 256 MiB\n",
+      "train-nxn share of /dev/zero: exit %d, stdout %r, stderr %r" % (code, out, err))
 
 # The lab game programs at a terminal point to `reversi play`, on standard error only.
 for args in (["lab7part1"], ["lab7part2", "--depth", "1"], ["reversi", "part1"], ["reversi"]):

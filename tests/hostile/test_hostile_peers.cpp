@@ -33,8 +33,8 @@ struct Outcome {
 
 // The hostile program plays `colour` against greedy on 6x6; limits: 0.5 s CPU per move, 3 s silence.
 Outcome playHostile(const std::string& mode, char colour, const std::string& tag) {
-    const Player hostile = parsePlayer(std::string("cmd:python3 ") + REVERSI_HOSTILE_PLAYER + " " + mode + " " + tag);
-    const Player greedy = parsePlayer("greedy");
+    const PlayerSpec hostile = parsePlayer(std::string("cmd:python3 ") + REVERSI_HOSTILE_PLAYER + " " + mode + " " + tag);
+    const PlayerSpec greedy = parsePlayer("greedy");
     RefereeOptions options;
     options.timeLimit = 0.5;
     options.wallLimit = 3.0;  // start-up and the sandbox included: a loaded machine needs the margin

@@ -17,7 +17,7 @@ using namespace reversi;
 
 namespace {
 
-std::vector<Player> greedyAndSmarter() { return {parsePlayer("greedy"), parsePlayer("smarter")}; }
+std::vector<PlayerSpec> greedyAndSmarter() { return {parsePlayer("greedy"), parsePlayer("smarter")}; }
 
 // Written by the version before nlohmann-json (a forfeited game: its reason; times of 9 digits).
 const char* const kOldGameLine =

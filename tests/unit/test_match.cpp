@@ -15,8 +15,8 @@
 using namespace reversi;
 
 namespace {
-std::vector<Player> players(std::initializer_list<const char*> specs) {
-    std::vector<Player> out;
+std::vector<PlayerSpec> players(std::initializer_list<const char*> specs) {
+    std::vector<PlayerSpec> out;
     for (const char* s : specs) out.push_back(parsePlayer(s));
     return out;
 }
@@ -128,18 +128,18 @@ TEST_CASE("player specs: unknown kinds, missing programs, names by directory", "
     CHECK_THROWS_WITH(parsePlayer("xyz:foo/bar"), Catch::Contains("unknown player kind \"xyz:\""));
     CHECK_THROWS_AS(parsePlayer("gtpx:/usr/bin/x"), std::invalid_argument);
     CHECK(parsePlayer("subs/alice:v2/a.out").isExternal());  // a path with ':' is still a path
-    Player missing = parsePlayer("cmd:./no/such/program");
+    PlayerSpec missing = parsePlayer("cmd:./no/such/program");
     CHECK_THROWS_WITH(resolveProgram(missing), Catch::Contains("no program"));
-    Player notOnPath = parsePlayer("cmd:no-such-program-anywhere --x");
+    PlayerSpec notOnPath = parsePlayer("cmd:no-such-program-anywhere --x");
     CHECK_THROWS_WITH(resolveProgram(notOnPath), Catch::Contains("on the PATH"));
-    Player sh = parsePlayer("cmd:/bin/sh -c true");
+    PlayerSpec sh = parsePlayer("cmd:/bin/sh -c true");
     resolveProgram(sh);
     CHECK(sh.name == "bin/sh -c true");
     CHECK(sh.spec == "cmd:/bin/sh -c true");
-    Player builtin = parsePlayer("greedy");
+    PlayerSpec builtin = parsePlayer("greedy");
     resolveProgram(builtin);
     CHECK(builtin.name == "greedy");
-    std::vector<Player> ps{parsePlayer("greedy"), parsePlayer("greedy"), parsePlayer("smarter")};
+    std::vector<PlayerSpec> ps{parsePlayer("greedy"), parsePlayer("greedy"), parsePlayer("smarter")};
     distinctNames(ps);
     CHECK(ps[0].name == "greedy#1");
     CHECK(ps[1].name == "greedy#2");
@@ -172,7 +172,7 @@ TEST_CASE("identical games are counted once", "[match]") {
     MatchOptions options;
     options.sizes = {4};
     options.games = 6;
-    const std::vector<Player> ps = players({"greedy", "smarter"});
+    const std::vector<PlayerSpec> ps = players({"greedy", "smarter"});
     CHECK_THAT(matchSummary(ps, games, options), Catch::Contains("Identical games: 3 of the 6"));
     CHECK_THAT(resultsJson(ps, games, options, false), Catch::Contains("\"distinct_games\": 3"));
 }

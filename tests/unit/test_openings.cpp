@@ -102,7 +102,7 @@ TEST_CASE("balanced openings: scheduled for both colours, and kept in the stored
     unbalanced.openingBalance = 2;
     CHECK_THROWS_AS(scheduleGames(2, unbalanced), std::invalid_argument);
 
-    std::vector<Player> ps{parsePlayer("greedy"), parsePlayer("random:1")};
+    std::vector<PlayerSpec> ps{parsePlayer("greedy"), parsePlayer("random:1")};
     const std::string settings = settingsJson(false, ps, options);
     CHECK_THAT(settings, Catch::Contains("\"opening_balance\": 1"));
     // Without the option the settings are as before it existed, so older results directories resume.

@@ -13,7 +13,7 @@ using namespace reversi;
 
 namespace {
 std::string playerScript() { return REVERSI_TEST_PLAYERS "/lab_player.py"; }
-Player external(const std::string& mode) { return parsePlayer("cmd:python3 " + playerScript() + " " + mode); }
+PlayerSpec external(const std::string& mode) { return parsePlayer("cmd:python3 " + playerScript() + " " + mode); }
 
 // Replays a result's moves by the rules and checks the recorded disc counts.
 void checkReplay(const GameResult& r) {
@@ -33,9 +33,9 @@ void checkReplay(const GameResult& r) {
 TEST_CASE("player specs", "[referee]") {
     CHECK(parsePlayer("greedy").kind == PlayerKind::kGreedy);
     CHECK(parsePlayer("smartest").kind == PlayerKind::kSmartest);
-    const Player r = parsePlayer("random:17");
+    const PlayerSpec r = parsePlayer("random:17");
     CHECK((r.kind == PlayerKind::kRandom && r.hasSeed && r.seed == 17));
-    const Player p = parsePlayer("part2:time=0.2,depth=4");
+    const PlayerSpec p = parsePlayer("part2:time=0.2,depth=4");
     CHECK(p.kind == PlayerKind::kPart2);
     CHECK(p.engine.moveTime == Approx(0.2));
     CHECK(p.engine.maxDepth == 4);
@@ -46,16 +46,16 @@ TEST_CASE("player specs", "[referee]") {
     CHECK_FALSE(parsePlayer("part2:mpc=off").engine.probCut);
     CHECK(parsePlayer("part2:mpc=on").engine.probCut);
     CHECK(parsePlayer("part2").engine.probCut);
-    const Player tuned = parsePlayer("part2:w.frontier.open=-26,time=0.1,w.parity=99");
+    const PlayerSpec tuned = parsePlayer("part2:w.frontier.open=-26,time=0.1,w.parity=99");
     REQUIRE(tuned.weights);
     CHECK(tuned.weights->frontier.open == -26);
     CHECK(tuned.weights->parity == 99);
     CHECK(tuned.weights->mobility.open == defaultEvalWeights().mobility.open);
-    const Player e = parsePlayer("cmd:python3 'my player.py' --x");
+    const PlayerSpec e = parsePlayer("cmd:python3 'my player.py' --x");
     CHECK(e.isExternal());
     CHECK(e.argv == std::vector<std::string>{"python3", "my player.py", "--x"});
     CHECK(parsePlayer("./a.out -q").argv == std::vector<std::string>{"./a.out", "-q"});
-    const Player nb = parsePlayer("nboard:depth=12 ./edax -nboard");
+    const PlayerSpec nb = parsePlayer("nboard:depth=12 ./edax -nboard");
     CHECK(nb.kind == PlayerKind::kNBoard);
     CHECK(nb.nboardDepth == 12);
     CHECK(nb.argv == std::vector<std::string>{"./edax", "-nboard"});
@@ -77,8 +77,8 @@ TEST_CASE("move lists: compact and lab notation round-trip", "[referee]") {
 }
 
 TEST_CASE("built-in players: a complete, legal, reproducible game", "[referee]") {
-    const Player greedy = parsePlayer("greedy");
-    const Player smartest = parsePlayer("smartest");
+    const PlayerSpec greedy = parsePlayer("greedy");
+    const PlayerSpec smartest = parsePlayer("smartest");
     const GameResult a = playGame(smartest, greedy, 8, {}, 1, 0, {});
     const GameResult b = playGame(smartest, greedy, 8, {}, 1, 0, {});
     CHECK(a.forfeitBy == 0);
@@ -162,8 +162,8 @@ TEST_CASE("external program: each kind of misbehaviour loses with its reason", "
         options.timeLimit = 0.2;
         options.wallLimit = c.wallLimit;
         for (const char colour : {kBlack, kWhite}) {
-            const Player broken = external(c.mode);
-            const Player greedy = parsePlayer("greedy");
+            const PlayerSpec broken = external(c.mode);
+            const PlayerSpec greedy = parsePlayer("greedy");
             const GameResult r = colour == kBlack ? playGame(broken, greedy, 6, {}, 1, 0, options)
                                                   : playGame(greedy, broken, 6, {}, 1, 0, options);
             INFO(c.mode << " as " << colour << ": " << r.reason);

@@ -89,7 +89,7 @@ TEST_CASE("results directories: a record far larger than any game is refused, no
     // was read whole before its JSON was looked at.
     char dir[] = "/tmp/reversi-store-XXXXXX";
     REQUIRE(mkdtemp(dir) != nullptr);
-    const std::vector<Player> players{parsePlayer("greedy"), parsePlayer("random:1")};
+    const std::vector<PlayerSpec> players{parsePlayer("greedy"), parsePlayer("random:1")};
     MatchOptions options;
     prepareResultsDir(dir, settingsJson(false, players, options));
     const std::string game = storedGamePath(dir, 0);

@@ -12,7 +12,7 @@
 #include "engine/engine.hpp"
 #include "eval/evaluate.hpp"
 #include "players/greedy.hpp"
-#include "eval/pattern8.hpp"
+#include "eval/order_eval8.hpp"
 #include "bitboard/position.hpp"
 #include "eval/eval8.hpp"
 #include "search/midgame8.hpp"

@@ -1,4 +1,4 @@
-// The 8x8 training pipeline's pieces (tools/labels8, tools/fit_eval8, tools/probcut_fit8) and the
+// The 8x8 training pipeline's pieces (tools/labels8, tools/fit_eval8, tools/fit_probcut8) and the
 // Multi-ProbCut table (search/probcut8): labels near the end are exact solves, a resumed labelling
 // refuses another corpus, a fit recovers an evaluation from its own values, the cut table round-trips.
 #include <bit>
@@ -21,7 +21,7 @@
 #include "tools/corpus8.hpp"
 #include "tools/fit_eval8.hpp"
 #include "tools/labels8.hpp"
-#include "tools/probcut_fit8.hpp"
+#include "tools/fit_probcut8.hpp"
 
 using namespace reversi;
 

@@ -1,12 +1,12 @@
-// `reversi trainn`: the learned evaluation of the other sizes (6x6, 10x10 ... 26x26; docs/training.md).
+// `reversi train-nxn`: the learned evaluation of the other sizes (6x6, 10x10 ... 26x26; docs/training.md).
 //
-//   reversi trainn games --dir DIR --size N --games G    self-play games of one size, in resumable blocks
-//   reversi trainn fit --games DIR --size N --weights FILE --out FILE [--search-depth D]
+//   reversi train-nxn games --dir DIR --size N --games G    self-play games of one size, in resumable blocks
+//   reversi train-nxn fit --games DIR --size N --weights FILE --out FILE [--search-depth D]
 //                                                        that size's weights fitted to the games' outcomes,
 //                                                        or to search values of their positions
-//   reversi trainn share --weights FILE --from N --to M,... --out FILE
+//   reversi train-nxn share --weights FILE --from N --to M,... --out FILE
 //                                                        other sizes play size N's weights (a size class)
-//   reversi trainn probcut --games DIR --size N --fits FILE --out FILE
+//   reversi train-nxn probcut --games DIR --size N --fits FILE --out FILE
 //                                                        that size's Multi-ProbCut fitted from full-width
 //                                                        searches of its games' positions
 #include <unistd.h>
@@ -19,22 +19,22 @@
 
 #include "cli.hpp"
 #include "commands.hpp"
-#include "eval/evaln.hpp"
+#include "eval/eval_nxn.hpp"
 #include "eval/weights_file.hpp"
 #include "platform/atomic_file.hpp"
 #include "platform/text_file.hpp"
-#include "tools/fit_evaln.hpp"
-#include "tools/gamesn.hpp"
-#include "tools/probcut_fitn.hpp"
-#include "search/probcutn.hpp"
+#include "tools/fit_eval_nxn.hpp"
+#include "tools/games_nxn.hpp"
+#include "tools/fit_probcut_nxn.hpp"
+#include "search/probcut_nxn.hpp"
 
 namespace reversi::app {
 
 namespace {
 
-int runGames(const trainn::GamesOptions& o) {
-    return runTool("reversi trainn games", [&] {
-        trainn::generateGames(o, [&](int done, int total) {
+int runGames(const train_nxn::GamesOptions& o) {
+    return runTool("reversi train-nxn games", [&] {
+        train_nxn::generateGames(o, [&](int done, int total) {
             if (isatty(2)) std::fprintf(stderr, "\r%dx%d blocks %d/%d%s", o.size, o.size, done, total, done == total ? "\n" : "");
             else std::fprintf(stderr, "%dx%d blocks %d/%d\n", o.size, o.size, done, total);
         });
@@ -43,23 +43,23 @@ int runGames(const trainn::GamesOptions& o) {
 }
 
 struct FitSettings {
-    trainn::FitSizeOptions fit;
+    train_nxn::FitSizeOptions fit;
     std::string weights, out;
 };
 
-// Every size's packed weights from an evaln weights file (checked), or zeros when `path` is empty.
+// Every size's packed weights from an eval_nxn weights file (checked), or zeros when `path` is empty.
 std::vector<std::int16_t> readPackedWeights(const std::string& path) {
-    if (path.empty()) return std::vector<std::int16_t>(static_cast<std::size_t>(evaln::kSizes * evaln::kPhases) * evaln::layout().packedPerPhase, 0);
+    if (path.empty()) return std::vector<std::int16_t>(static_cast<std::size_t>(eval_nxn::kSizes * eval_nxn::kPhases) * eval_nxn::layout().packedPerPhase, 0);
     const std::string bytes = readWholeFile(path);
     WeightSet set = decodeWeights(bytes.data(), bytes.size());
-    evaln::Weights check(set);
+    eval_nxn::Weights check(set);
     return set.weights;
 }
 
 int runFit(const FitSettings& s) {
-    return runTool("reversi trainn fit", [&] {
+    return runTool("reversi train-nxn fit", [&] {
         std::vector<std::int16_t> packed = readPackedWeights(s.weights);
-        const auto fitReport = [](const trainn::FitSizeReport& r) {
+        const auto fitReport = [](const train_nxn::FitSizeReport& r) {
             if (r.iteration == 0 && r.labelSeconds > 0) std::fprintf(stderr, "phase %2d  labelled in %.0f s\n", r.phase, r.labelSeconds);
             if (r.iteration % 20 == 0 || r.iteration >= 60)
                 std::fprintf(stderr, "phase %2d  iteration %3d  samples %zu (held out %zu)  rms %.3f train, %.3f held out (zero weights %.3f)\n",
@@ -70,8 +70,8 @@ int runFit(const FitSettings& s) {
             if (terminal) std::fprintf(stderr, "\rphase %2d  labelling %zu/%zu%s", phase, done, total, done == total ? "\n" : "");
             else if (done == total || done % 10000 == 0) std::fprintf(stderr, "phase %2d  labelling %zu/%zu\n", phase, done, total);
         };
-        trainn::fitSize(packed, s.fit, fitReport, labelProgress);
-        writeFileAtomically(s.out, encodeWeights(evaln::packWeights(packed)));
+        train_nxn::fitSize(packed, s.fit, fitReport, labelProgress);
+        writeFileAtomically(s.out, encodeWeights(eval_nxn::packWeights(packed)));
         std::printf("%dx%d fitted: %s\n", s.fit.size, s.fit.size, s.out.c_str());
     });
 }
@@ -83,25 +83,25 @@ struct ShareSettings {
 };
 
 int runShare(const ShareSettings& s) {
-    return runTool("reversi trainn share", [&] {
+    return runTool("reversi train-nxn share", [&] {
         std::vector<std::int16_t> packed = readPackedWeights(s.weights);
-        for (const int n : s.to) trainn::shareSize(packed, s.from, n);
-        writeFileAtomically(s.out, encodeWeights(evaln::packWeights(packed)));
+        for (const int n : s.to) train_nxn::shareSize(packed, s.from, n);
+        writeFileAtomically(s.out, encodeWeights(eval_nxn::packWeights(packed)));
         std::printf("%dx%d's weights shared with %zu size(s): %s\n", s.from, s.from, s.to.size(), s.out.c_str());
     });
 }
 
 struct ProbCutSettings {
-    trainn::ProbCutFitOptions fit;
+    train_nxn::ProbCutFitOptions fit;
     std::string fits, out;
 };
 
 int runProbCut(const ProbCutSettings& s) {
-    return runTool("reversi trainn probcut", [&] {
+    return runTool("reversi train-nxn probcut", [&] {
         ProbCutN fits;
         if (!s.fits.empty()) fits = parseProbCutN(readWholeFile(s.fits));
         const bool terminal = isatty(2);
-        trainn::fitProbCutN(fits, s.fit, [terminal](std::size_t done, std::size_t total) {
+        train_nxn::fitProbCutN(fits, s.fit, [terminal](std::size_t done, std::size_t total) {
             if (terminal) std::fprintf(stderr, "\rpositions %zu/%zu%s", done, total, done == total ? "\n" : "");
             else if (done == total || done % 100 == 0) std::fprintf(stderr, "positions %zu/%zu\n", done, total);
         });
@@ -122,22 +122,22 @@ const auto kSizeCheck = CLI::Validator(
     "SIZE");
 
 void addGamesCommand(CLI::App* train, Action& action) {
-    auto g = std::make_shared<trainn::GamesOptions>();
+    auto g = std::make_shared<train_nxn::GamesOptions>();
     CLI::App* games = train->add_subcommand("games", "Self-play games of one size, in resumable blocks");
     games->add_option("--dir", g->dir, "Directory of the games (DIR/SIZE/block-NNNNN.games)")->required();
     games->add_option("--size", g->size, "Board size")->required()->check(kSizeCheck);
     addSelfPlayOptions(*games, *g, 10000000, 600, 12);
     games->add_flag("--learned", g->learned, "The engine plays with the built-in learned evaluation (else the hand-set one)");
-    addExamples(*games, {"reversi trainn games --dir gamesn --size 16 --games 2000 --seed 1 -j 2   (run again to resume)"});
+    addExamples(*games, {"reversi train-nxn games --dir games_nxn --size 16 --games 2000 --seed 1 -j 2   (run again to resume)"});
     games->callback([g, &action] {
         checkOpeningRange(*g);
         action = [g] { return runGames(*g); };
     });
 }
 
-// The input of fit and probcut: one size's games (trainn games).
+// The input of fit and probcut: one size's games (train_nxn games).
 void addGamesOfSize(CLI::App& command, std::string& games, int& size) {
-    command.add_option("--games", games, "Games directory (trainn games)")->required();
+    command.add_option("--games", games, "Games directory (train_nxn games)")->required();
     command.add_option("--size", size, "Board size")->required()->check(kSizeCheck);
 }
 
@@ -160,8 +160,8 @@ void addFitSizeCommand(CLI::App* train, Action& action) {
         ->check(CLI::Range(1, 100000000))->capture_default_str();
     addSeedOption(*fit, f->fit.seed, "Search labels: seed of the choice of positions");
     addJobsOption(*fit, f->fit.jobs, "Search labels: threads");
-    addExamples(*fit, {"reversi trainn fit --games gamesn --size 16 --weights weights/patternN.bin -o weights/patternN.bin",
-                       "reversi trainn fit --games gamesn --size 10 --search-depth 4 -j 2 --weights weights/patternN.bin -o patternN.bin"});
+    addExamples(*fit, {"reversi train-nxn fit --games games_nxn --size 16 --weights weights/eval_nxn.bin -o weights/eval_nxn.bin",
+                       "reversi train-nxn fit --games games_nxn --size 10 --search-depth 4 -j 2 --weights weights/eval_nxn.bin -o eval_nxn.bin"});
     fit->callback([f, &action] { action = [f] { return runFit(*f); }; });
 }
 
@@ -172,7 +172,7 @@ void addShareCommand(CLI::App* train, Action& action) {
     share->add_option("--from", sh->from, "The fitted size whose weights are shared")->required()->check(kSizeCheck);
     share->add_option("--to", sh->to, "Sizes that get a copy (repeat or list: --to 18,20)")->required()->delimiter(',')->check(kSizeCheck);
     share->add_option("-o,--out", sh->out, "Weights file to write")->required();
-    addExamples(*share, {"reversi trainn share --weights weights/patternN.bin --from 16 --to 18,20 -o patternN-shared.bin"});
+    addExamples(*share, {"reversi train-nxn share --weights weights/eval_nxn.bin --from 16 --to 18,20 -o eval_nxn-shared.bin"});
     share->callback([sh, &action] { action = [sh] { return runShare(*sh); }; });
 }
 
@@ -181,7 +181,7 @@ void addProbCutCommand(CLI::App* train, Action& action) {
     CLI::App* probcut = train->add_subcommand("probcut", "Fit one size's Multi-ProbCut from full-width searches of its games' positions");
     addGamesOfSize(*probcut, p->fit.games, p->fit.size);
     probcut->add_option("--fits", p->fits, "Fits to start from, the other sizes kept (default: none)");
-    probcut->add_option("-o,--out", p->out, "Fits file to write (weights/probcutN.txt is built in)")->required();
+    probcut->add_option("-o,--out", p->out, "Fits file to write (weights/probcut_nxn.txt is built in)")->required();
     probcut->add_option("--positions", p->fit.positions, "Positions per phase")->check(CLI::Range(30, 100000))->capture_default_str();
     probcut->add_option("--max-depth", p->fit.maxDepth, "Deepest full-width search")->check(CLI::Range(3, 16))->capture_default_str();
     probcut->add_option("--t", p->fit.t, "Cut when the prediction clears the bound by this many deviations")
@@ -189,17 +189,17 @@ void addProbCutCommand(CLI::App* train, Action& action) {
         ->capture_default_str();
     addSeedOption(*probcut, p->fit.seed, "Seed of the choice of positions");
     addJobsOption(*probcut, p->fit.jobs);
-    addExamples(*probcut, {"reversi trainn probcut --games gamesn --size 12 --fits weights/probcutN.txt -o weights/probcutN.txt -j 2"});
+    addExamples(*probcut, {"reversi train-nxn probcut --games games_nxn --size 12 --fits weights/probcut_nxn.txt -o weights/probcut_nxn.txt -j 2"});
     probcut->callback([p, &action] { action = [p] { return runProbCut(*p); }; });
 }
 
 }  // namespace
 
 void addTrainNCommands(CLI::App& app, Action& action) {
-    CLI::App* train = app.add_subcommand("trainn", "The learned evaluation and Multi-ProbCut of the sizes other than 8x8: self-play games, fits");
+    CLI::App* train = app.add_subcommand("train-nxn", "The learned evaluation and Multi-ProbCut of the sizes other than 8x8: self-play games, fits");
     train->require_subcommand(1);
-    addExamples(*train, {"reversi trainn games --dir gamesn --size 12 --games 4000 -j 2",
-                         "reversi trainn fit --games gamesn --size 12 --weights weights/patternN.bin -o weights/patternN.bin"});
+    addExamples(*train, {"reversi train-nxn games --dir games_nxn --size 12 --games 4000 -j 2",
+                         "reversi train-nxn fit --games games_nxn --size 12 --weights weights/eval_nxn.bin -o weights/eval_nxn.bin"});
     addGamesCommand(train, action);
     addFitSizeCommand(train, action);
     addShareCommand(train, action);

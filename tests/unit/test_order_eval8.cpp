@@ -8,14 +8,14 @@
 
 #include "bitboard/bitboard8.hpp"
 #include "rules/board.hpp"
-#include "eval/pattern8.hpp"
+#include "eval/order_eval8.hpp"
 #include "eval/weights_file.hpp"
-#include "tools/pattern_fit.hpp"
+#include "tools/fit_order_eval8.hpp"
 
 #include "minimax.hpp"
 
 using namespace reversi;
-using namespace reversi::pattern8;
+using namespace reversi::order_eval8;
 
 namespace {
 
@@ -27,7 +27,7 @@ Board toBoard(std::uint64_t P, std::uint64_t O) {
 
 }  // namespace
 
-TEST_CASE("pattern8: 46 instances, every symmetric image of each base pattern once", "[pattern8]") {
+TEST_CASE("order_eval8: 46 instances, every symmetric image of each base pattern once", "[order_eval8]") {
     const auto& in = instances();
     REQUIRE(in.size() == static_cast<std::size_t>(kInstances));
     std::map<int, int> perType;
@@ -56,7 +56,7 @@ TEST_CASE("pattern8: 46 instances, every symmetric image of each base pattern on
         }
 }
 
-TEST_CASE("pattern8: features encode each square as 0 empty, 1 mover, 2 opponent, first square most significant", "[pattern8]") {
+TEST_CASE("order_eval8: features encode each square as 0 empty, 1 mover, 2 opponent, first square most significant", "[order_eval8]") {
     std::uint32_t f[kFeatures];
     features(0, 0, f);
     for (int k = 0; k < kInstances; ++k) CHECK(f[k] == typeOffsets()[static_cast<std::size_t>(instances()[static_cast<std::size_t>(k)].type)]);
@@ -84,7 +84,7 @@ TEST_CASE("pattern8: features encode each square as 0 empty, 1 mover, 2 opponent
     CHECK(f[kInstances] == typeOffsets().back() + 4 * (kMobilityCap + 1) + 4);
 }
 
-TEST_CASE("pattern8: symmetry maps squares as the board's reflections do", "[pattern8]") {
+TEST_CASE("order_eval8: symmetry maps squares as the board's reflections do", "[order_eval8]") {
     CHECK(symmetry(1, 0) == 1);
     CHECK(symmetry(1, 1) == (std::uint64_t{1} << 7));   // a1 -> h1
     CHECK(symmetry(1, 2) == (std::uint64_t{1} << 56));  // a1 -> a8
@@ -92,7 +92,7 @@ TEST_CASE("pattern8: symmetry maps squares as the board's reflections do", "[pat
     for (int w = 0; w < 8; ++w) CHECK(std::popcount(symmetry(0x00000000F0F01234ULL, w)) == std::popcount(0x00000000F0F01234ULL));
 }
 
-TEST_CASE("pattern8: samples written and read back, a malformed line named by its number", "[pattern8]") {
+TEST_CASE("order_eval8: samples written and read back, a malformed line named by its number", "[order_eval8]") {
     const std::vector<Sample> samples{{0x0000000810000000ULL, 0x0000001008000000ULL, 12}, {1, 2, -64}};
     std::stringstream text;
     writeSamples(text, samples);
@@ -108,7 +108,7 @@ TEST_CASE("pattern8: samples written and read back, a malformed line named by it
     CHECK_THROWS(readSamples(range));
 }
 
-TEST_CASE("pattern8: generated positions carry their exact score (checked by minimax)", "[pattern8]") {
+TEST_CASE("order_eval8: generated positions carry their exact score (checked by minimax)", "[order_eval8]") {
     GenerateOptions o;
     o.games = 6;
     o.seed = 5;
@@ -125,7 +125,7 @@ TEST_CASE("pattern8: generated positions carry their exact score (checked by min
     }
 }
 
-TEST_CASE("pattern8: the fit learns a pattern-shaped score and generalises to unseen positions", "[pattern8]") {
+TEST_CASE("order_eval8: the fit learns a pattern-shaped score and generalises to unseen positions", "[order_eval8]") {
     // Score = 10 per corner held minus 10 per corner of the opponent's, on sparse random boards (an
     // eighth of the squares filled, corners half the time): representable by the corner tables and
     // sparse enough that configurations recur, so the held-out error must fall far below the spread.
@@ -155,7 +155,7 @@ TEST_CASE("pattern8: the fit learns a pattern-shaped score and generalises to un
     CHECK(last.validationRms < first.validationRms / 3);
 }
 
-TEST_CASE("pattern8: the solver's built-in ordering weights, summed over each position's features", "[pattern8]") {
+TEST_CASE("order_eval8: the solver's built-in ordering weights, summed over each position's features", "[order_eval8]") {
     GenerateOptions o;
     o.games = 3;
     o.seed = 9;

@@ -1,4 +1,4 @@
-// Self-play games at any size, for fitting the learned evaluation of that size (eval/evaln.hpp): a random
+// Self-play games at any size, for fitting the learned evaluation of that size (eval/eval_nxn.hpp): a random
 // opening, then the engine at a fixed depth with random moves mixed in, written as move lists in blocks
 // of games so that a long run can stop and resume; the same seed always gives the same games.
 //
@@ -14,7 +14,7 @@
 
 #include "rules/board.hpp"
 
-namespace reversi::trainn {
+namespace reversi::train_nxn {
 
 struct GamesOptions {
     std::string dir;
@@ -41,4 +41,4 @@ std::pair<Board, char> positionAt(const GameMoves& game, int ply);
 // Every game of every block of DIR/SIZE, in block order; throws std::runtime_error on a damaged block.
 std::vector<GameMoves> readGames(const std::string& dir, int size);
 
-}  // namespace reversi::trainn
+}  // namespace reversi::train_nxn

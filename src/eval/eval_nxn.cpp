@@ -1,4 +1,4 @@
-#include "eval/evaln.hpp"
+#include "eval/eval_nxn.hpp"
 
 #include <algorithm>
 #include <mutex>
@@ -8,7 +8,7 @@
 
 #include "eval/pattern_tables.hpp"
 
-namespace reversi::evaln {
+namespace reversi::eval_nxn {
 
 namespace {
 
@@ -96,4 +96,4 @@ WeightSet packWeights(const std::vector<std::int16_t>& packed) {
     return patterns::packedWeightSet(Weights::kFormat, kSizes * kPhases, layout().packedPerPhase, packed);
 }
 
-}  // namespace reversi::evaln
+}  // namespace reversi::eval_nxn

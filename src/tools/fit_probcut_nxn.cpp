@@ -1,4 +1,4 @@
-#include "tools/probcut_fitn.hpp"
+#include "tools/fit_probcut_nxn.hpp"
 
 #include <algorithm>
 #include <memory>
@@ -11,10 +11,10 @@
 #include "platform/cpu_clock.hpp"
 #include "platform/splitmix.hpp"
 #include "search/search.hpp"
-#include "tools/gamesn.hpp"
+#include "tools/games_nxn.hpp"
 #include "tools/probcut_regression.hpp"
 
-namespace reversi::trainn {
+namespace reversi::train_nxn {
 
 namespace {
 
@@ -33,16 +33,16 @@ struct Job {
 // with more empties than the deepest search (so that no search is an exact solve).
 std::vector<Job> chooseSamples(const std::vector<GameMoves>& games, const ProbCutFitOptions& o) {
     const int squares = o.size * o.size;
-    std::vector<std::vector<Chosen>> byPhase(evaln::kPhases);
+    std::vector<std::vector<Chosen>> byPhase(eval_nxn::kPhases);
     for (std::size_t g = 0; g < games.size(); ++g)
         for (std::size_t ply = 0; ply < games[g].moves.size(); ++ply) {
             const int empties = squares - 4 - static_cast<int>(ply);
             if (empties <= o.maxDepth) break;
-            byPhase[static_cast<std::size_t>(evaln::phaseOf(o.size, empties))].push_back(
+            byPhase[static_cast<std::size_t>(eval_nxn::phaseOf(o.size, empties))].push_back(
                 {mixSeed(o.seed, g << 16 | ply), static_cast<std::uint32_t>(g), static_cast<std::uint16_t>(ply)});
         }
     std::vector<Job> jobs;
-    for (int phase = 0; phase < evaln::kPhases; ++phase) {
+    for (int phase = 0; phase < eval_nxn::kPhases; ++phase) {
         auto& v = byPhase[static_cast<std::size_t>(phase)];
         std::sort(v.begin(), v.end(), [](const Chosen& a, const Chosen& b) { return a.order < b.order; });
         std::set<std::string> seen;
@@ -94,10 +94,10 @@ void fitProbCutN(ProbCutN& fits, const ProbCutFitOptions& o, const std::function
         });
     std::vector<int> phaseOf;
     for (const Job& j : jobs) phaseOf.push_back(j.phase);
-    train::fitProbCutPhases(phaseOf, values, evaln::kPhases, o.maxDepth, [&](int phase, const train::ProbCutFits& f) {
+    train::fitProbCutPhases(phaseOf, values, eval_nxn::kPhases, o.maxDepth, [&](int phase, const train::ProbCutFits& f) {
         fits.phase(o.size, phase) = f;
     });
     fits.t = o.t;
 }
 
-}  // namespace reversi::trainn
+}  // namespace reversi::train_nxn

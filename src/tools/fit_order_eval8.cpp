@@ -1,4 +1,4 @@
-#include "tools/pattern_fit.hpp"
+#include "tools/fit_order_eval8.hpp"
 
 #include "platform/text_file.hpp"
 
@@ -12,13 +12,13 @@
 
 #include "bitboard/bitboard8.hpp"
 #include "search/endgame8.hpp"
-#include "eval/pattern8.hpp"
+#include "eval/order_eval8.hpp"
 #include "eval/weights_file.hpp"
 #include "bitboard/position.hpp"
 #include "platform/parallel_for.hpp"
 #include "platform/splitmix.hpp"
 
-namespace reversi::pattern8 {
+namespace reversi::order_eval8 {
 
 namespace {
 
@@ -220,4 +220,4 @@ std::string encodeOrderWeights(const std::vector<double>& weights) {
     return encodeWeights(set);
 }
 
-}  // namespace reversi::pattern8
+}  // namespace reversi::order_eval8

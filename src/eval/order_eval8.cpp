@@ -1,4 +1,4 @@
-#include "eval/pattern8.hpp"
+#include "eval/order_eval8.hpp"
 
 #include "bitboard/bitboard8.hpp"
 #include "eval/pattern_tables.hpp"
@@ -12,7 +12,7 @@
 #include <immintrin.h>
 #endif
 
-namespace reversi::pattern8 {
+namespace reversi::order_eval8 {
 
 namespace {
 
@@ -121,4 +121,4 @@ u64 symmetry(u64 b, int which) {
     return out;
 }
 
-}  // namespace reversi::pattern8
+}  // namespace reversi::order_eval8

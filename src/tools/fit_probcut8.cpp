@@ -1,4 +1,4 @@
-#include "tools/probcut_fit8.hpp"
+#include "tools/fit_probcut8.hpp"
 
 #include <algorithm>
 #include <bit>

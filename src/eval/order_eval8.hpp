@@ -1,7 +1,7 @@
 // The 8x8 exact solver's ordering evaluation: Logistello's patterns (edges with their X squares, corner
 // blocks, rows and diagonals), each configuration with its own weight, plus the mobility pair. The
 // weights are fitted by `reversi fit8` to exact scores of endgame positions from generated games
-// (weights/pattern8_order.bin is its output), so the value estimates the final disc difference. (The
+// (weights/order_eval8.bin is its output), so the value estimates the final disc difference. (The
 // engine's evaluation is eval8.hpp.)
 #pragma once
 
@@ -13,7 +13,7 @@
 
 #include "eval/score.hpp"
 
-namespace reversi::pattern8 {
+namespace reversi::order_eval8 {
 
 using u64 = std::uint64_t;
 
@@ -51,13 +51,14 @@ void features(u64 P, u64 O, std::uint32_t* out);
 // scores of positions with 12..18 empties; the solver orders its moves with it at every depth.
 int evaluate(const std::int16_t* table, u64 P, u64 O, int movesP, int movesO);
 
-// The fitted weights, weightCount() of them (weights/pattern8_order.bin, embedded at build time; a weights
+// The fitted weights, weightCount() of them (weights/order_eval8.bin, embedded at build time; a weights
 // file named "pattern8-order", one table).
 const std::int16_t* orderWeights();
+// (The tag keeps the name this evaluation had when the format was made, so written files still load.)
 constexpr const char* kWeightsName = "pattern8-order";
 constexpr std::uint32_t kWeightsLayout = 1;
 
 // The 8 symmetries of the board applied to a bitboard (0 = identity).
 u64 symmetry(u64 b, int which);
 
-}  // namespace reversi::pattern8
+}  // namespace reversi::order_eval8

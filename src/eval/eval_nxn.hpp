@@ -3,7 +3,7 @@
 // X square, each corner's 2x4 block along either edge) whose every configuration has its own weight,
 // and six counts weighted linearly: mobility, potential mobility, frontier discs, edge discs made stable
 // by a corner, discs, and the parity of the empties. One weight set per size and per twelfth of the game
-// (by the share of the board filled), fitted to the outcomes of self-play games (`reversi trainn`,
+// (by the share of the board filled), fitted to the outcomes of self-play games (`reversi train-nxn`,
 // docs/training.md); the value estimates the final disc margin.
 #pragma once
 
@@ -17,7 +17,7 @@
 #include "eval/score.hpp"
 #include "eval/weights_file.hpp"
 
-namespace reversi::evaln {
+namespace reversi::eval_nxn {
 
 constexpr int kPhases = 12;
 constexpr int kScale = 32;   // a weight of kScale is one disc (a count weight: per unit of the count)
@@ -32,7 +32,7 @@ constexpr int phaseOf(int n, int empties) {
     const int filled = n * n - empties;
     return filled * kPhases / (n * n) < kPhases ? filled * kPhases / (n * n) : kPhases - 1;
 }
-// The named conversion from evaln units (1/kScale disc) to the score unit of eval/score.hpp.
+// The named conversion from eval_nxn units (1/kScale disc) to the score unit of eval/score.hpp.
 constexpr int toScore(int value) { return value * kScorePerDisc / kScale; }
 
 // The squares of every instance on an n x n board (row * n + column, most significant digit first).
@@ -152,11 +152,13 @@ void packedIndices(const Features& f, std::uint32_t* out);
 
 class Weights {
 public:
+    // The tag written into weights files (the file's name when the format was made): kept, so that
+    // every file written since still loads.
     static constexpr WeightsFormat kFormat{"patternN", 1};
 
     // Packed weights, kSizes * kPhases tables; throws std::runtime_error on a set for another layout.
     explicit Weights(const WeightSet& packed);
-    // The weights built into the program (weights/patternN.bin).
+    // The weights built into the program (weights/eval_nxn.bin).
     static const Weights& builtin();
 
     // Whether size n has fitted weights (any weight non-zero).
@@ -171,4 +173,4 @@ private:
 
 WeightSet packWeights(const std::vector<std::int16_t>& packed);
 
-}  // namespace reversi::evaln
+}  // namespace reversi::eval_nxn

@@ -3,13 +3,13 @@
 // a * shallow + b (score units) with an error of deviation sigma, and the node is cut when even a
 // pessimistic prediction clears beta (or an optimistic one stays under alpha). The regressions are
 // fitted per size, per twelfth of the game (the learned evaluation's phases) and per depth from our own
-// searches (`reversi trainn probcut`); a size without fits is searched full-width.
+// searches (`reversi train-nxn probcut`); a size without fits is searched full-width.
 #pragma once
 
 #include <array>
 #include <string>
 
-#include "eval/evaln.hpp"
+#include "eval/eval_nxn.hpp"
 #include "search/probcut8.hpp"
 
 namespace reversi {
@@ -18,21 +18,21 @@ struct ProbCutN {
     static constexpr int kMaxDepth = ProbCut8::kMaxDepth;
     using Fit = ProbCut8::Fit;
     using PhaseFits = std::array<Fit, kMaxDepth + 1>;
-    std::array<std::array<PhaseFits, evaln::kPhases>, evaln::kSizes> fits{};
+    std::array<std::array<PhaseFits, eval_nxn::kPhases>, eval_nxn::kSizes> fits{};
     double t = 1.0;  // cut when the prediction clears the bound by t standard deviations
 
     PhaseFits& phase(int n, int phase) {
-        return fits[static_cast<std::size_t>(evaln::sizeIndex(n))][static_cast<std::size_t>(phase)];
+        return fits[static_cast<std::size_t>(eval_nxn::sizeIndex(n))][static_cast<std::size_t>(phase)];
     }
     const Fit& at(int n, int empties, int depth) const {
-        return fits[static_cast<std::size_t>(evaln::sizeIndex(n))][static_cast<std::size_t>(evaln::phaseOf(n, empties))]
+        return fits[static_cast<std::size_t>(eval_nxn::sizeIndex(n))][static_cast<std::size_t>(eval_nxn::phaseOf(n, empties))]
                    [static_cast<std::size_t>(depth)];
     }
     // Whether size n has any fit.
     bool has(int n) const;
 };
 
-// The fits built into the program (weights/probcutN.txt).
+// The fits built into the program (weights/probcut_nxn.txt).
 const ProbCutN& builtinProbCutN();
 
 // Text form, one line per fit ("size phase depth shallow a b sigma") after the line "t T".

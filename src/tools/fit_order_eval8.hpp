@@ -1,4 +1,4 @@
-// Fitting the 8x8 solver's ordering evaluation (pattern8.hpp): positions from generated games, labelled
+// Fitting the 8x8 solver's ordering evaluation (order_eval8.hpp): positions from generated games, labelled
 // with their exact endgame score by the solver, and a least-squares fit of the pattern weights to them.
 // Front-end: `reversi fit8 generate` and `reversi fit8 train` (src/app/cmd_fit.cpp).
 #pragma once
@@ -11,7 +11,7 @@
 
 #include "platform/text_file.hpp"
 
-namespace reversi::pattern8 {
+namespace reversi::order_eval8 {
 
 struct Sample {
     std::uint64_t P = 0, O = 0;  // side to move, opponent
@@ -61,7 +61,7 @@ struct FitReport {
 std::vector<double> fitWeights(const std::vector<Sample>& samples, const FitOptions& options,
                                const std::function<void(const FitReport&)>& report = {});
 
-// The weights (in discs) as a weights file for weights/pattern8_order.bin (scaled by kScale, rounded).
+// The weights (in discs) as a weights file for weights/order_eval8.bin (scaled by kScale, rounded).
 std::string encodeOrderWeights(const std::vector<double>& weights);
 
-}  // namespace reversi::pattern8
+}  // namespace reversi::order_eval8

@@ -1,5 +1,5 @@
-// The learned evaluation of the other sizes (eval/evaln.hpp) and its training tools (tools/gamesn,
-// tools/fit_evaln): the same value for every symmetric image of a position, games that depend on the
+// The learned evaluation of the other sizes (eval/eval_nxn.hpp) and its training tools (tools/games_nxn,
+// tools/fit_eval_nxn): the same value for every symmetric image of a position, games that depend on the
 // seed alone and replay legally to the end, and a fit that touches only its own size.
 #include <algorithm>
 #include <filesystem>
@@ -13,10 +13,10 @@
 #include "fresh_dir.hpp"
 
 #include "bitboard/position.hpp"
-#include "eval/evaln.hpp"
-#include "tools/fit_evaln.hpp"
+#include "eval/eval_nxn.hpp"
+#include "tools/fit_eval_nxn.hpp"
 #include "search/tt.hpp"
-#include "tools/gamesn.hpp"
+#include "tools/games_nxn.hpp"
 
 using namespace reversi;
 
@@ -44,8 +44,8 @@ Position<N> image(const Position<N>& p, int which) {
 }
 
 template <int N>
-int evalOf(const evaln::Weights& w, const Position<N>& p) {
-    return w.evaluate(N, p.emptyCount(), evaln::featuresOf(p, p.moves(), p.opponentMoves()));
+int evalOf(const eval_nxn::Weights& w, const Position<N>& p) {
+    return w.evaluate(N, p.emptyCount(), eval_nxn::featuresOf(p, p.moves(), p.opponentMoves()));
 }
 
 // Random legal moves (passing when the side has none) until `plies` are played or the game ends.
@@ -64,7 +64,7 @@ void playRandomly(Board& b, char& side, int plies, std::mt19937_64& rng) {
 }
 
 template <int N>
-void checkSymmetry(const evaln::Weights& w, std::mt19937_64& rng) {
+void checkSymmetry(const eval_nxn::Weights& w, std::mt19937_64& rng) {
     std::set<int> values;
     for (int i = 0; i < 30; ++i) {
         Board b(N);
@@ -80,11 +80,11 @@ void checkSymmetry(const evaln::Weights& w, std::mt19937_64& rng) {
 
 }  // namespace
 
-TEST_CASE("evaln: every symmetric image of a position evaluates the same, with any weights", "[evaln]") {
+TEST_CASE("eval_nxn: every symmetric image of a position evaluates the same, with any weights", "[eval_nxn]") {
     std::mt19937_64 rng(4);
-    std::vector<std::int16_t> packed(static_cast<std::size_t>(evaln::kSizes * evaln::kPhases) * evaln::layout().packedPerPhase);
+    std::vector<std::int16_t> packed(static_cast<std::size_t>(eval_nxn::kSizes * eval_nxn::kPhases) * eval_nxn::layout().packedPerPhase);
     for (auto& w : packed) w = static_cast<std::int16_t>(static_cast<int>(rng() % 65) - 32);
-    const evaln::Weights w(evaln::packWeights(packed));
+    const eval_nxn::Weights w(eval_nxn::packWeights(packed));
     CHECK(w.has(10));
     checkSymmetry<6>(w, rng);
     checkSymmetry<10>(w, rng);
@@ -102,9 +102,9 @@ void checkConfigs(std::mt19937_64& rng) {
         char side = kBlack;
         playRandomly(b, side, static_cast<int>(rng() % static_cast<std::uint64_t>(N * N - 4)), rng);
         const auto p = Position<N>::fromBoard(b, side);
-        const evaln::Features f = evaln::featuresOf(p, p.moves(), p.opponentMoves());
-        const auto& in = evaln::instances(N);
-        for (int k = 0; k < evaln::kInstances; ++k) {
+        const eval_nxn::Features f = eval_nxn::featuresOf(p, p.moves(), p.opponentMoves());
+        const auto& in = eval_nxn::instances(N);
+        for (int k = 0; k < eval_nxn::kInstances; ++k) {
             int v = 0;
             for (int j = 0; j < in[static_cast<std::size_t>(k)].size; ++j) {
                 const int sq = in[static_cast<std::size_t>(k)].squares[static_cast<std::size_t>(j)];
@@ -118,10 +118,10 @@ void checkConfigs(std::mt19937_64& rng) {
 
 }  // namespace
 
-TEST_CASE("evaln: each pattern instance reads its own squares at every size", "[evaln]") {
+TEST_CASE("eval_nxn: each pattern instance reads its own squares at every size", "[eval_nxn]") {
     // Two instances written out at 10x10: the a1 corner's 3x3 block, and the last one, the 2x4 block of
     // the opposite corner running up the last column.
-    const auto& in = evaln::instances(10);
+    const auto& in = eval_nxn::instances(10);
     CHECK(std::vector<int>(in[0].squares.begin(), in[0].squares.begin() + in[0].size) ==
           std::vector<int>{0, 1, 2, 10, 11, 12, 20, 21, 22});
     CHECK(std::vector<int>(in[19].squares.begin(), in[19].squares.begin() + in[19].size) ==
@@ -134,22 +134,22 @@ TEST_CASE("evaln: each pattern instance reads its own squares at every size", "[
     }
 }
 
-TEST_CASE("trainn games depend on the seed alone and replay legally to the end, and a fit touches its size only", "[evaln][train8]") {
-    trainn::GamesOptions o;
-    o.dir = freshDir("gamesn-a");
+TEST_CASE("train_nxn games depend on the seed alone and replay legally to the end, and a fit touches its size only", "[eval_nxn][train8]") {
+    train_nxn::GamesOptions o;
+    o.dir = freshDir("games_nxn-a");
     o.size = 10;
     o.games = 30;
     o.blockGames = 10;
-    trainn::generateGames(o);
-    trainn::GamesOptions p = o;
-    p.dir = freshDir("gamesn-b");
+    train_nxn::generateGames(o);
+    train_nxn::GamesOptions p = o;
+    p.dir = freshDir("games_nxn-b");
     p.jobs = 2;
-    trainn::generateGames(p);
+    train_nxn::generateGames(p);
     std::filesystem::remove(p.dir + "/10/block-00001.games");
-    trainn::generateGames(p);  // resumes the missing block
+    train_nxn::generateGames(p);  // resumes the missing block
     for (const char* b : {"/10/block-00000.games", "/10/block-00001.games", "/10/block-00002.games"})
         CHECK(slurp(o.dir + b) == slurp(p.dir + b));
-    const auto games = trainn::readGames(o.dir, 10);
+    const auto games = train_nxn::readGames(o.dir, 10);
     REQUIRE(games.size() == 30);
     for (const auto& g : games) {
         Board b(10);
@@ -162,19 +162,19 @@ TEST_CASE("trainn games depend on the seed alone and replay legally to the end, 
         }
         CHECK(b.isGameOver());
     }
-    const std::size_t per = evaln::layout().packedPerPhase;
-    std::vector<std::int16_t> packed(static_cast<std::size_t>(evaln::kSizes * evaln::kPhases) * per, 7);
-    trainn::FitSizeOptions f;
+    const std::size_t per = eval_nxn::layout().packedPerPhase;
+    std::vector<std::int16_t> packed(static_cast<std::size_t>(eval_nxn::kSizes * eval_nxn::kPhases) * per, 7);
+    train_nxn::FitSizeOptions f;
     f.games = o.dir;
     f.size = 10;
     f.iterations = 10;
-    trainn::fitSize(packed, f);
+    train_nxn::fitSize(packed, f);
     const auto tables = [&](int n) {
-        const auto first = packed.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(evaln::sizeIndex(n) * evaln::kPhases) * per);
-        return std::vector<std::int16_t>(first, first + static_cast<std::ptrdiff_t>(evaln::kPhases * per));
+        const auto first = packed.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(eval_nxn::sizeIndex(n) * eval_nxn::kPhases) * per);
+        return std::vector<std::int16_t>(first, first + static_cast<std::ptrdiff_t>(eval_nxn::kPhases * per));
     };
-    CHECK(tables(10) != std::vector<std::int16_t>(evaln::kPhases * per, 7));
-    CHECK(tables(12) == std::vector<std::int16_t>(evaln::kPhases * per, 7));
+    CHECK(tables(10) != std::vector<std::int16_t>(eval_nxn::kPhases * per, 7));
+    CHECK(tables(12) == std::vector<std::int16_t>(eval_nxn::kPhases * per, 7));
     std::filesystem::remove_all(o.dir);
     std::filesystem::remove_all(p.dir);
 }
@@ -202,10 +202,10 @@ int bruteForceMargin(const Board& b, char side) {
 
 }  // namespace
 
-TEST_CASE("trainn search labels: exact margins where solved, a game ending within the depth as its margin", "[evaln][train8]") {
-    const evaln::Weights& weights = evaln::Weights::builtin();
+TEST_CASE("train_nxn search labels: exact margins where solved, a game ending within the depth as its margin", "[eval_nxn][train8]") {
+    const eval_nxn::Weights& weights = eval_nxn::Weights::builtin();
     TranspositionTable tt(12);
-    trainn::FitSizeOptions o;
+    train_nxn::FitSizeOptions o;
     o.searchDepth = 2;
     o.exactEmpties = 7;
     std::mt19937 rng(5);
@@ -222,7 +222,7 @@ TEST_CASE("trainn search labels: exact margins where solved, a game ending withi
         }
         if (b.isGameOver()) continue;
         if (!b.hasLegalMove(side)) side = opponentOf(side);
-        CHECK(trainn::searchLabel(b, side, o, weights, tt) == static_cast<float>(bruteForceMargin(b, side) * evaln::kScale));
+        CHECK(train_nxn::searchLabel(b, side, o, weights, tt) == static_cast<float>(bruteForceMargin(b, side) * eval_nxn::kScale));
         ++checked;
     }
     CHECK(checked >= 8);
@@ -237,47 +237,47 @@ TEST_CASE("trainn search labels: exact margins where solved, a game ending withi
     ended.set(0, 1, kWhite);
     ended.set(5, 5, kWhite);
     o.exactEmpties = 0;
-    CHECK(trainn::searchLabel(ended, kBlack, o, weights, tt) == static_cast<float>(34 * evaln::kScale));
+    CHECK(train_nxn::searchLabel(ended, kBlack, o, weights, tt) == static_cast<float>(34 * eval_nxn::kScale));
 }
 
-TEST_CASE("trainn search-labelled fit: the same weights with one thread or two", "[evaln][train8]") {
-    trainn::GamesOptions g;
-    g.dir = freshDir("gamesn-labels");
+TEST_CASE("train_nxn search-labelled fit: the same weights with one thread or two", "[eval_nxn][train8]") {
+    train_nxn::GamesOptions g;
+    g.dir = freshDir("games_nxn-labels");
     g.size = 6;
     g.games = 20;
-    trainn::generateGames(g);
-    const std::size_t per = evaln::layout().packedPerPhase;
-    trainn::FitSizeOptions f;
+    train_nxn::generateGames(g);
+    const std::size_t per = eval_nxn::layout().packedPerPhase;
+    train_nxn::FitSizeOptions f;
     f.games = g.dir;
     f.size = 6;
     f.iterations = 5;
     f.searchDepth = 2;
     f.exactEmpties = 6;
     f.perPhase = 40;
-    std::vector<std::int16_t> one(static_cast<std::size_t>(evaln::kSizes * evaln::kPhases) * per, 0), two = one, outcomes = one;
+    std::vector<std::int16_t> one(static_cast<std::size_t>(eval_nxn::kSizes * eval_nxn::kPhases) * per, 0), two = one, outcomes = one;
     std::size_t labelled = 0;
-    trainn::fitSize(one, f, {}, [&](int, std::size_t done, std::size_t) { labelled = std::max(labelled, done); });
+    train_nxn::fitSize(one, f, {}, [&](int, std::size_t done, std::size_t) { labelled = std::max(labelled, done); });
     f.jobs = 2;
-    trainn::fitSize(two, f);
+    train_nxn::fitSize(two, f);
     f.searchDepth = 0;
-    trainn::fitSize(outcomes, f);
+    train_nxn::fitSize(outcomes, f);
     CHECK(labelled == 40);
     CHECK(one == two);
     CHECK(one != outcomes);
     std::filesystem::remove_all(g.dir);
 }
 
-TEST_CASE("trainn share: a size class plays the fitted size's weights, and only a fitted size is shared", "[evaln]") {
+TEST_CASE("train_nxn share: a size class plays the fitted size's weights, and only a fitted size is shared", "[eval_nxn]") {
     std::mt19937_64 rng(9);
-    const std::size_t perSize = static_cast<std::size_t>(evaln::kPhases) * evaln::layout().packedPerPhase;
-    std::vector<std::int16_t> packed(perSize * evaln::kSizes, 0);
-    const auto sizeTables = [&](int n) { return packed.begin() + static_cast<std::ptrdiff_t>(perSize * static_cast<std::size_t>(evaln::sizeIndex(n))); };
+    const std::size_t perSize = static_cast<std::size_t>(eval_nxn::kPhases) * eval_nxn::layout().packedPerPhase;
+    std::vector<std::int16_t> packed(perSize * eval_nxn::kSizes, 0);
+    const auto sizeTables = [&](int n) { return packed.begin() + static_cast<std::ptrdiff_t>(perSize * static_cast<std::size_t>(eval_nxn::sizeIndex(n))); };
     for (auto it = sizeTables(16); it != sizeTables(16) + static_cast<std::ptrdiff_t>(perSize); ++it)
         *it = static_cast<std::int16_t>(static_cast<int>(rng() % 65) - 32);
-    CHECK_FALSE(evaln::Weights(evaln::packWeights(packed)).has(20));
+    CHECK_FALSE(eval_nxn::Weights(eval_nxn::packWeights(packed)).has(20));
 
-    trainn::shareSize(packed, 16, 20);
-    const evaln::Weights w(evaln::packWeights(packed));
+    train_nxn::shareSize(packed, 16, 20);
+    const eval_nxn::Weights w(eval_nxn::packWeights(packed));
     REQUIRE(w.has(20));
     CHECK_FALSE(w.has(18));
     // The same features at the same share of the board filled score the same at both sizes.
@@ -290,13 +290,13 @@ TEST_CASE("trainn share: a size class plays the fitted size's weights, and only 
         b.applyMove(m.row, m.col, side);
         side = opponentOf(side);
         const auto p = Position<20>::fromBoard(b, side);
-        const auto f = evaln::featuresOf(p, p.moves(), p.opponentMoves());
-        const int phase = evaln::phaseOf(20, p.emptyCount());
-        const int emptiesAt16 = 256 - (phase * 256 + evaln::kPhases - 1) / evaln::kPhases;
-        REQUIRE(evaln::phaseOf(16, emptiesAt16) == phase);
+        const auto f = eval_nxn::featuresOf(p, p.moves(), p.opponentMoves());
+        const int phase = eval_nxn::phaseOf(20, p.emptyCount());
+        const int emptiesAt16 = 256 - (phase * 256 + eval_nxn::kPhases - 1) / eval_nxn::kPhases;
+        REQUIRE(eval_nxn::phaseOf(16, emptiesAt16) == phase);
         REQUIRE(w.evaluate(20, p.emptyCount(), f) == w.evaluate(16, emptiesAt16, f));
     }
-    CHECK_THROWS_AS(trainn::shareSize(packed, 18, 22), std::invalid_argument);  // nothing fitted at 18
-    CHECK_THROWS_AS(trainn::shareSize(packed, 16, 8), std::invalid_argument);   // 8x8 has its own evaluation
-    CHECK_FALSE(evaln::Weights(evaln::packWeights(packed)).has(22));
+    CHECK_THROWS_AS(train_nxn::shareSize(packed, 18, 22), std::invalid_argument);  // nothing fitted at 18
+    CHECK_THROWS_AS(train_nxn::shareSize(packed, 16, 8), std::invalid_argument);   // 8x8 has its own evaluation
+    CHECK_FALSE(eval_nxn::Weights(eval_nxn::packWeights(packed)).has(22));
 }

@@ -1,4 +1,4 @@
-#include "tools/fit_evaln.hpp"
+#include "tools/fit_eval_nxn.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -8,26 +8,26 @@
 #include <string>
 
 #include "bitboard/position.hpp"
-#include "eval/evaln.hpp"
+#include "eval/eval_nxn.hpp"
 #include "eval/score.hpp"
 #include "platform/cpu_clock.hpp"
 #include "platform/parallel_for.hpp"
 #include "platform/splitmix.hpp"
 #include "search/search.hpp"
-#include "tools/gamesn.hpp"
+#include "tools/games_nxn.hpp"
 #include "tools/linear_fit.hpp"
 
-namespace reversi::trainn {
+namespace reversi::train_nxn {
 
 namespace {
 
-constexpr int kIndicators = evaln::kInstances;
-constexpr int kReals = evaln::kCounts;
+constexpr int kIndicators = eval_nxn::kInstances;
+constexpr int kReals = eval_nxn::kCounts;
 
 struct Sample {
     std::uint32_t index[kIndicators + kReals];
     float value[kReals];
-    float label;  // evaln units
+    float label;  // eval_nxn units
     int phase;
     bool held;
     bool labelled;       // has a label to fit (search labels: chosen for its phase and searched)
@@ -39,7 +39,7 @@ struct Sample {
 template <int N>
 std::vector<Sample> samplesOf(const std::vector<GameMoves>& games, double validation) {
     std::vector<Sample> out;
-    const auto& L = evaln::layout();
+    const auto& L = eval_nxn::layout();
     for (std::size_t g = 0; g < games.size(); ++g) {
         const bool held = static_cast<double>(splitmixFinalize(g * 7919 + 17) >> 11) * 0x1p-53 < validation;
         Board board(N);
@@ -55,14 +55,14 @@ std::vector<Sample> samplesOf(const std::vector<GameMoves>& games, double valida
             if (!board.isLegalMove(m.row, m.col, toMove)) throw std::runtime_error("an illegal move in a recorded game");
             const Position<N> pos = Position<N>::fromBoard(board, toMove);
             const auto moves = pos.moves();
-            const evaln::Features f = evaln::featuresOf(pos, moves, pos.opponentMoves());
+            const eval_nxn::Features f = eval_nxn::featuresOf(pos, moves, pos.opponentMoves());
             Seen x{};
-            evaln::packedIndices(f, x.s.index);
+            eval_nxn::packedIndices(f, x.s.index);
             for (int k = 0; k < kReals; ++k) {
                 x.s.index[kIndicators + k] = L.packedCountsOffset + static_cast<std::uint32_t>(k);
                 x.s.value[k] = static_cast<float>(f.counts[static_cast<std::size_t>(k)]);
             }
-            x.s.phase = evaln::phaseOf(N, pos.emptyCount());
+            x.s.phase = eval_nxn::phaseOf(N, pos.emptyCount());
             x.s.held = held;
             x.s.labelled = true;
             x.s.game = static_cast<std::uint32_t>(g);
@@ -76,7 +76,7 @@ std::vector<Sample> samplesOf(const std::vector<GameMoves>& games, double valida
         const int b = board.count(kBlack), w = board.count(kWhite), e = board.count(kEmpty);
         const int blackMargin = b > w ? b - w + e : b < w ? b - w - e : 0;
         for (Seen& x : seen) {
-            x.s.label = static_cast<float>((x.side == kBlack ? blackMargin : -blackMargin) * evaln::kScale);
+            x.s.label = static_cast<float>((x.side == kBlack ? blackMargin : -blackMargin) * eval_nxn::kScale);
             out.push_back(x.s);
         }
     }
@@ -85,7 +85,7 @@ std::vector<Sample> samplesOf(const std::vector<GameMoves>& games, double valida
 
 }  // namespace
 
-float searchLabel(const Board& board, char colour, const FitSizeOptions& o, const evaln::Weights& weights, TranspositionTable& tt) {
+float searchLabel(const Board& board, char colour, const FitSizeOptions& o, const eval_nxn::Weights& weights, TranspositionTable& tt) {
     const int empties = board.count(kEmpty), squares = board.size() * board.size();
     EngineOptions options;
     options.moveTime = 600;  // the depth decides; the time is only a guard
@@ -100,7 +100,7 @@ float searchLabel(const Board& board, char colour, const FitSizeOptions& o, cons
                          : isExactScore(r.score) ? exactMargin(r.score)
                                                  : std::clamp(static_cast<double>(r.score) / kScorePerDisc, -static_cast<double>(squares),
                                                               static_cast<double>(squares));
-    return static_cast<float>(discs * evaln::kScale);
+    return static_cast<float>(discs * eval_nxn::kScale);
 }
 
 namespace {
@@ -109,7 +109,7 @@ namespace {
 // unlabelled). Each search is deterministic with its own table, so the labels do not depend on the
 // threads.
 void labelBySearch(std::vector<Sample>& samples, const std::vector<GameMoves>& games, int phase,
-                   const FitSizeOptions& o, const evaln::Weights& current, const LabelProgress& progress) {
+                   const FitSizeOptions& o, const eval_nxn::Weights& current, const LabelProgress& progress) {
     std::vector<std::size_t> chosen;
     for (std::size_t i = 0; i < samples.size(); ++i)
         if (samples[i].phase == phase) chosen.push_back(i);
@@ -142,24 +142,24 @@ void labelBySearch(std::vector<Sample>& samples, const std::vector<GameMoves>& g
 
 void fitSize(std::vector<std::int16_t>& packed, const FitSizeOptions& o, const std::function<void(const FitSizeReport&)>& report,
              const LabelProgress& labelProgress) {
-    const std::size_t per = evaln::layout().packedPerPhase;
-    if (packed.size() != per * evaln::kSizes * evaln::kPhases) throw std::invalid_argument("fitSize: weights of the wrong size");
+    const std::size_t per = eval_nxn::layout().packedPerPhase;
+    if (packed.size() != per * eval_nxn::kSizes * eval_nxn::kPhases) throw std::invalid_argument("fitSize: weights of the wrong size");
     if (!isValidSize(o.size) || o.size < 6) throw std::invalid_argument("fitSize: sizes 6..26");
     const auto games = readGames(o.games, o.size);
     if (games.empty()) throw std::runtime_error("no games of size " + std::to_string(o.size) + " in " + o.games);
     std::vector<Sample> samples =
         bb::dispatchSize(o.size, [&](auto n) { return samplesOf<decltype(n)::value>(games, o.validation); });
-    std::int16_t* tables = packed.data() + static_cast<std::size_t>(evaln::sizeIndex(o.size) * evaln::kPhases) * per;
+    std::int16_t* tables = packed.data() + static_cast<std::size_t>(eval_nxn::sizeIndex(o.size) * eval_nxn::kPhases) * per;
     std::vector<std::int16_t> prior(per, 0);
     if (o.searchDepth > 0)  // none is labelled until its phase is searched
         for (Sample& s : samples) s.labelled = false;
-    for (int phase = evaln::kPhases - 1; phase >= 0; --phase) {
+    for (int phase = eval_nxn::kPhases - 1; phase >= 0; --phase) {
         FitSizeReport rep;
         rep.phase = phase;
         if (o.searchDepth > 0) {
             // Leaves in this phase are evaluated by the later phase's weights until it has its own.
             std::copy(prior.begin(), prior.end(), tables + static_cast<std::size_t>(phase) * per);
-            const evaln::Weights current(evaln::packWeights(packed));
+            const eval_nxn::Weights current(eval_nxn::packWeights(packed));
             const auto started = std::chrono::steady_clock::now();
             labelBySearch(samples, games, phase, o, current, labelProgress);
             rep.labelSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -174,12 +174,12 @@ void fitSize(std::vector<std::int16_t>& packed, const FitSizeOptions& o, const s
         }
         rep.samples = trainSet.size();
         rep.heldOut = held.size();
-        rep.priorRms = held.rms(std::vector<double>(per, 0)) / evaln::kScale;
+        rep.priorRms = held.rms(std::vector<double>(per, 0)) / eval_nxn::kScale;
         if (trainSet.size() == 0) continue;
         const auto u = train::fitLinear(trainSet, held, per, o.regularisation, o.iterations, [&](const train::LinearFitReport& r) {
             rep.iteration = r.iteration;
-            rep.trainRms = r.trainRms / evaln::kScale;
-            rep.validationRms = r.validationRms / evaln::kScale;
+            rep.trainRms = r.trainRms / eval_nxn::kScale;
+            rep.validationRms = r.validationRms / eval_nxn::kScale;
             if (report) report(rep);
         });
         std::int16_t* out = tables + static_cast<std::size_t>(phase) * per;
@@ -189,15 +189,15 @@ void fitSize(std::vector<std::int16_t>& packed, const FitSizeOptions& o, const s
 }
 
 void shareSize(std::vector<std::int16_t>& packed, int from, int to) {
-    const std::size_t per = evaln::layout().packedPerPhase, perSize = per * evaln::kPhases;
-    if (packed.size() != perSize * evaln::kSizes) throw std::invalid_argument("shareSize: weights of the wrong size");
+    const std::size_t per = eval_nxn::layout().packedPerPhase, perSize = per * eval_nxn::kPhases;
+    if (packed.size() != perSize * eval_nxn::kSizes) throw std::invalid_argument("shareSize: weights of the wrong size");
     for (const int n : {from, to})
         if (!isValidSize(n) || n < 6 || n == 8) throw std::invalid_argument("size " + std::to_string(n) + " has no learned evaluation here (6, 10, 12 ... 26)");
-    const auto first = packed.begin() + static_cast<std::ptrdiff_t>(perSize * static_cast<std::size_t>(evaln::sizeIndex(from)));
+    const auto first = packed.begin() + static_cast<std::ptrdiff_t>(perSize * static_cast<std::size_t>(eval_nxn::sizeIndex(from)));
     if (std::all_of(first, first + static_cast<std::ptrdiff_t>(perSize), [](std::int16_t v) { return v == 0; }))
         throw std::invalid_argument(std::to_string(from) + "x" + std::to_string(from) + " has no fitted weights to share");
     std::copy(first, first + static_cast<std::ptrdiff_t>(perSize),
-              packed.begin() + static_cast<std::ptrdiff_t>(perSize * static_cast<std::size_t>(evaln::sizeIndex(to))));
+              packed.begin() + static_cast<std::ptrdiff_t>(perSize * static_cast<std::size_t>(eval_nxn::sizeIndex(to))));
 }
 
-}  // namespace reversi::trainn
+}  // namespace reversi::train_nxn

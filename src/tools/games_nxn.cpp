@@ -1,4 +1,4 @@
-#include "tools/gamesn.hpp"
+#include "tools/games_nxn.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -13,7 +13,7 @@
 #include "rules/game_record.hpp"
 #include "tools/resumable_blocks.hpp"
 
-namespace reversi::trainn {
+namespace reversi::train_nxn {
 
 namespace {
 
@@ -126,4 +126,4 @@ std::pair<Board, char> positionAt(const GameMoves& game, int ply) {
     return {replay.steps.empty() ? replay.start : replay.steps.back().after, replay.toMove};
 }
 
-}  // namespace reversi::trainn
+}  // namespace reversi::train_nxn

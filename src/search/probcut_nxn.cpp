@@ -1,4 +1,4 @@
-#include "search/probcutn.hpp"
+#include "search/probcut_nxn.hpp"
 
 #include <cstdio>
 
@@ -8,7 +8,7 @@ namespace reversi {
 
 bool ProbCutN::has(int n) const {
     if (n < 6 || n > 26 || n % 2 != 0) return false;
-    for (const auto& phase : fits[static_cast<std::size_t>(evaln::sizeIndex(n))])
+    for (const auto& phase : fits[static_cast<std::size_t>(eval_nxn::sizeIndex(n))])
         for (const Fit& f : phase)
             if (f.shallow >= 0) return true;
     return false;
@@ -18,8 +18,8 @@ std::string formatProbCutN(const ProbCutN& p) {
     std::string out = "# Multi-ProbCut for the search of the sizes other than 8x8: size phase (twelfths of the game) "
                       "depth shallow a b sigma (score units)\nt " + std::to_string(p.t) + "\n";
     char line[160];
-    for (int s = 0; s < evaln::kSizes; ++s)
-        for (int phase = 0; phase < evaln::kPhases; ++phase)
+    for (int s = 0; s < eval_nxn::kSizes; ++s)
+        for (int phase = 0; phase < eval_nxn::kPhases; ++phase)
             for (int depth = 0; depth <= ProbCutN::kMaxDepth; ++depth) {
                 const ProbCutN::Fit& f = p.fits[static_cast<std::size_t>(s)][static_cast<std::size_t>(phase)][static_cast<std::size_t>(depth)];
                 if (f.shallow < 0) continue;
@@ -34,7 +34,7 @@ ProbCutN parseProbCutN(const std::string& text) {
     ProbCutN p;
     readProbCutText(text, "probcutN", "size phase", 2, ProbCutN::kMaxDepth, p.t, [&p](const ProbCutLine& l) {
         const int size = l.keys[0], phase = l.keys[1];
-        if (size < 6 || size > 26 || size % 2 != 0 || size == 8 || phase < 0 || phase >= evaln::kPhases) return false;
+        if (size < 6 || size > 26 || size % 2 != 0 || size == 8 || phase < 0 || phase >= eval_nxn::kPhases) return false;
         p.phase(size, phase)[static_cast<std::size_t>(l.depth)] = {static_cast<std::int8_t>(l.shallow), l.a, l.b, l.sigma};
         return true;
     });

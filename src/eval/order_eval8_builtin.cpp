@@ -1,15 +1,15 @@
-// The solver's ordering weights built into the program: weights/pattern8_order.bin, embedded by
+// The solver's ordering weights built into the program: weights/order_eval8.bin, embedded by
 // cmake/EmbedWeights.cmake.
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "eval/pattern8.hpp"
+#include "eval/order_eval8.hpp"
 #include "eval/weights_file.hpp"
 
-extern "C" const unsigned char reversi_weights_pattern8_order_begin[], reversi_weights_pattern8_order_end[];
+extern "C" const unsigned char reversi_weights_order_eval8_begin[], reversi_weights_order_eval8_end[];
 
-namespace reversi::pattern8 {
+namespace reversi::order_eval8 {
 
 namespace {
 
@@ -24,9 +24,9 @@ std::vector<std::int16_t> decodeOrderWeights(const std::string& bytes) {
 
 const std::int16_t* orderWeights() {
     using Table = std::vector<std::int16_t>;
-    return builtinData<Table, reversi_weights_pattern8_order_begin, reversi_weights_pattern8_order_end>(
-               "weights/pattern8_order.bin", decodeOrderWeights)
+    return builtinData<Table, reversi_weights_order_eval8_begin, reversi_weights_order_eval8_end>(
+               "weights/order_eval8.bin", decodeOrderWeights)
         .data();
 }
 
-}  // namespace reversi::pattern8
+}  // namespace reversi::order_eval8

@@ -1,4 +1,4 @@
-// Multi-ProbCut of the sizes other than 8x8 (search/probcutn.hpp, tools/probcut_fitn.hpp): the text
+// Multi-ProbCut of the sizes other than 8x8 (search/probcut_nxn.hpp, tools/fit_probcut_nxn.hpp): the text
 // form, the search's cuts (none when the margin is huge, fewer nodes when it is small), and a fit from
 // self-play games that has the regression's shape (depth 2 from the static evaluation) and does not
 // depend on the threads.
@@ -11,10 +11,10 @@
 #include "random_position.hpp"
 
 #include "rules/board.hpp"
-#include "search/probcutn.hpp"
+#include "search/probcut_nxn.hpp"
 #include "search/search.hpp"
-#include "tools/gamesn.hpp"
-#include "tools/probcut_fitn.hpp"
+#include "tools/games_nxn.hpp"
+#include "tools/fit_probcut_nxn.hpp"
 
 using namespace reversi;
 
@@ -23,7 +23,7 @@ namespace {
 // Every phase and depth of size n cut by a shallow search with the given deviation (a = 1, b = 0).
 ProbCutN uniformFits(int n, float sigma) {
     ProbCutN p;
-    for (int phase = 0; phase < evaln::kPhases; ++phase)
+    for (int phase = 0; phase < eval_nxn::kPhases; ++phase)
         for (int d = 3; d <= ProbCutN::kMaxDepth; ++d)
             p.phase(n, phase)[static_cast<std::size_t>(d)] = {static_cast<std::int8_t>(probCutShallowDepth(d)), 1.0F, 0.0F, sigma};
     return p;
@@ -108,7 +108,7 @@ TEST_CASE("probcutN in the search: no cut with a huge margin, fewer nodes and le
 
 TEST_CASE("probcutN at depth 2: the static evaluation predicts, and cuts there alone save nodes", "[probcut][search]") {
     ProbCutN depth2;
-    for (int phase = 0; phase < evaln::kPhases; ++phase) depth2.phase(10, phase)[2] = {0, 1.0F, 0.0F, 1.0F};
+    for (int phase = 0; phase < eval_nxn::kPhases; ++phase) depth2.phase(10, phase)[2] = {0, 1.0F, 0.0F, 1.0F};
     std::uint64_t fullNodes = 0, cutNodes = 0;
     const int tested = forMidgamePositions10(8, [&](const Board& board, char colour) {
         fullNodes += searchAt(board, colour, 5, false, nullptr).nodes;
@@ -147,13 +147,13 @@ TEST_CASE("staticScore is the leaf value of the search: a depth-1 search is the 
     CHECK(tested >= 8);
 }
 
-TEST_CASE("trainn probcut: fits of the regression's shape, the same with one thread or two, other sizes kept", "[probcut][train8]") {
-    trainn::GamesOptions g;
-    g.dir = freshDir("gamesn-probcut");
+TEST_CASE("train_nxn probcut: fits of the regression's shape, the same with one thread or two, other sizes kept", "[probcut][train8]") {
+    train_nxn::GamesOptions g;
+    g.dir = freshDir("games_nxn-probcut");
     g.size = 6;
     g.games = 60;
-    trainn::generateGames(g);
-    trainn::ProbCutFitOptions o;
+    train_nxn::generateGames(g);
+    train_nxn::ProbCutFitOptions o;
     o.games = g.dir;
     o.size = 6;
     o.positions = 40;
@@ -163,16 +163,16 @@ TEST_CASE("trainn probcut: fits of the regression's shape, the same with one thr
     one.phase(10, 2)[5] = {1, 1.0F, 0.0F, 50.0F};
     ProbCutN two = one;
     std::size_t reported = 0, total = 0;
-    trainn::fitProbCutN(one, o, [&](std::size_t done, std::size_t all) { reported = done, total = all; });
+    train_nxn::fitProbCutN(one, o, [&](std::size_t done, std::size_t all) { reported = done, total = all; });
     o.jobs = 2;
-    trainn::fitProbCutN(two, o);
+    train_nxn::fitProbCutN(two, o);
     CHECK(total > 0);
     CHECK(reported == total);
     CHECK(formatProbCutN(one) == formatProbCutN(two));
     CHECK(one.t == Approx(1.75));
     CHECK(one.phase(10, 2)[5].sigma == Approx(50.0));  // another size is kept
     int fitted = 0;
-    for (int phase = 0; phase < evaln::kPhases; ++phase)
+    for (int phase = 0; phase < eval_nxn::kPhases; ++phase)
         for (int d = 2; d <= ProbCutN::kMaxDepth; ++d) {
             const ProbCutN::Fit& f = one.phase(6, phase)[static_cast<std::size_t>(d)];
             if (f.shallow < 0) continue;
@@ -183,7 +183,7 @@ TEST_CASE("trainn probcut: fits of the regression's shape, the same with one thr
         }
     CHECK(fitted > 10);
     int depth2 = 0;  // depth 2 is fitted from the static evaluation (depth 0)
-    for (int phase = 0; phase < evaln::kPhases; ++phase) depth2 += one.phase(6, phase)[2].shallow == 0;
+    for (int phase = 0; phase < eval_nxn::kPhases; ++phase) depth2 += one.phase(6, phase)[2].shallow == 0;
     CHECK(depth2 > 0);
     CHECK(one.has(6));
     std::filesystem::remove_all(g.dir);
