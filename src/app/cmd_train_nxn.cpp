@@ -196,7 +196,7 @@ void addProbCutCommand(CLI::App* train, Action& action) {
 }  // namespace
 
 void addTrainNCommands(CLI::App& app, Action& action) {
-    CLI::App* train = app.add_subcommand("train-nxn", "The learned evaluation and Multi-ProbCut of the sizes other than 8x8: self-play games, fits");
+    CLI::App* train = app.add_subcommand("train-nxn", "The learned evaluation and Multi-ProbCut of the sizes other than 8x8: self-play games, fits")->alias("trainn");
     train->require_subcommand(1);
     addExamples(*train, {"reversi train-nxn games --dir games_nxn --size 12 --games 4000 -j 2",
                          "reversi train-nxn fit --games games_nxn --size 12 --weights weights/eval_nxn.bin -o weights/eval_nxn.bin"});

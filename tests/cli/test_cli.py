@@ -137,6 +137,10 @@ for args, name in bad:
 code, out, err = run(["reversi", "train-nxn", "share", "--weights", "/nonexistent/w.bin", "--from", "16", "--to", "20", "-o", "/nonexistent/x.bin"])
 check(code == 1 and out == "" and err == "reversi train-nxn share: cannot open /nonexistent/w.bin: No such file or directory\n",
       "train-nxn share of a missing file: exit %d, stdout %r, stderr %r" % (code, out, err))
+# The command's earlier name still runs it (scripts written for it keep working).
+code, out, err = run(["reversi", "trainn", "share", "--weights", "/nonexistent/w.bin", "--from", "16", "--to", "20", "-o", "/nonexistent/x.bin"])
+check(code == 1 and out == "" and err == "reversi train-nxn share: cannot open /nonexistent/w.bin: No such file or directory\n",
+      "trainn, the earlier name of train-nxn, runs it: exit %d, stdout %r, stderr %r" % (code, out, err))
 # A device that never ends is refused at the data files' limit, not read until memory runs out.
 code, out, err = run(["reversi", "train-nxn", "share", "--weights", "/dev/zero", "--from", "16", "--to", "20", "-o", "/nonexistent/x.bin"])
 check(code == 1 and out == "" and err == "reversi train-nxn share: /dev/zero: larger than 256 MiB\n",
