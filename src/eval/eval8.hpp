@@ -100,7 +100,7 @@ void packedFeatures(u64 P, u64 O, std::uint32_t* out);
 // The weight sets of every phase, expanded for evaluation.
 class Weights {
 public:
-    // The tag written into weights files ("order_eval8", the evaluation's name when the format was made):
+    // The tag written into weights files ("pattern8", the evaluation's name when the format was made):
     // kept, so that every file written since still loads.
     static constexpr WeightsFormat kFormat{"pattern8", 2};
 

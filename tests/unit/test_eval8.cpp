@@ -163,7 +163,7 @@ TEST_CASE("weights file: round trip, and damage is refused", "[eval8]") {
     for (std::size_t i = 0; i < packed.size(); i += 1 + rng() % 5) packed[i] = static_cast<std::int16_t>(static_cast<int>(rng() % 65535) - 32767);
     const std::string bytes = encodeWeights(eval8::packWeights(packed));
     const WeightSet back = decodeWeights(bytes.data(), bytes.size());
-    CHECK(back.name == "order_eval8");  // the format tag of eval8 files (eval8.hpp, kFormat)
+    CHECK(back.name == "pattern8");  // the format tag of eval8 files (eval8.hpp, kFormat)
     CHECK(back.weights == packed);
     CHECK_NOTHROW(eval8::Weights(back));
 
