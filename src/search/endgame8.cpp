@@ -459,10 +459,10 @@ struct EndgameSolver8::Impl {
         }
         bool keyed = false;
         const PvsOutcome r = searchMoves(
-            PvsHooks{.next = [&](int i) -> const Move& { return nextMove(P, O, list, i, n, ttMove, keyed); },
-                     .search = [&](const Move& m, int a, int b) { return searchChild(m, P, O, a, b, empties - 1); },
-                     .stopped = [&] { return stopped; },
-                     .store = [&](int best, int bestSq, int alphaOrig, int b) {
+            PvsHooks{[&](int i) -> const Move& { return nextMove(P, O, list, i, n, ttMove, keyed); },
+                     [&](const Move& m, int a, int b) { return searchChild(m, P, O, a, b, empties - 1); },
+                     [&] { return stopped; },
+                     PvsNoHook{}, PvsNoHook{}, [&](int best, int bestSq, int alphaOrig, int b) {
                          if (e) storeEntry(*e, P, O, empties, best, bestSq, alphaOrig, b);
                      }},
             n, alpha, beta, -99);
@@ -507,9 +507,9 @@ struct EndgameSolver8::Impl {
         keyMoves(P, O, e ? e->move : -1, parityOf(~(P | O)), list, n);
         std::stable_sort(list, list + n, [](const Move& a, const Move& b) { return a.key > b.key; });
         const PvsOutcome best = searchMoves(
-            PvsHooks{.next = [&](int i) -> const Move& { return list[i]; },
-                     .search = [&](const Move& m, int a, int b) { return searchChild(m, P, O, a, b, empties - 1); },
-                     .stopped = [&] { return stopped; }},
+            PvsHooks{[&](int i) -> const Move& { return list[i]; },
+                     [&](const Move& m, int a, int b) { return searchChild(m, P, O, a, b, empties - 1); },
+                     [&] { return stopped; }},
             n, alpha, beta, -65);
         r.move = best.sq;
         r.score = best.score;

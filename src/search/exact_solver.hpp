@@ -99,9 +99,9 @@ public:
         typename MoveOrdering<N>::MoveList list;
         const int n = ordering_.scoreMoves(root, moves, -1, true, list);
         const PvsOutcome best = searchMoves(
-            PvsHooks{.next = [&](int i) { return childOf(root, key, colour, MoveOrdering<N>::pickNext(list, i, n), true); },
-                     .search = [&](const Child& c, int a, int b) { return -solve(c.pos, c.key, colour ^ 1, -b, -a, empties - 1); },
-                     .stopped = [&] { return clock_.stopped(); }},
+            PvsHooks{[&](int i) { return childOf(root, key, colour, MoveOrdering<N>::pickNext(list, i, n), true); },
+                     [&](const Child& c, int a, int b) { return -solve(c.pos, c.key, colour ^ 1, -b, -a, empties - 1); },
+                     [&] { return clock_.stopped(); }},
             n, -kInf, kInf, -kInf);
         r.move = best.sq;
         r.score = exactMargin(best.score);

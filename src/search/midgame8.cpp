@@ -183,10 +183,10 @@ struct Midgame8::Impl {
     // Inlined into pvs: a call of its own cost 2% more instructions (callgrind).
     [[gnu::always_inline]] PvsOutcome searchList(const Node& n, MoveKey* list, int count, int depth, int alpha, int beta) {
         return searchMoves(
-            PvsHooks{.next = [&](int i) { return childOf(n, pickNext(list, i, count)); },
-                     .search = [&](const Child& c, int a, int b) { return -pvs(c.node, depth - 1, -b, -a, false); },
-                     .stopped = [&] { return stopped; },
-                     .store = [&](int best, int bestSq, int alphaOrig, int b) { store(n.P, n.O, depth, best, alphaOrig, b, bestSq); }},
+            PvsHooks{[&](int i) { return childOf(n, pickNext(list, i, count)); },
+                     [&](const Child& c, int a, int b) { return -pvs(c.node, depth - 1, -b, -a, false); },
+                     [&] { return stopped; },
+                     PvsNoHook{}, PvsNoHook{}, [&](int best, int bestSq, int alphaOrig, int b) { store(n.P, n.O, depth, best, alphaOrig, b, bestSq); }},
             count, alpha, beta, -kInf);
     }
 

@@ -42,6 +42,13 @@ struct PvsHooks {
     Cutoff cutoff{};
     Store store{};
 };
+// Deduction from the hooks given in order (clang before 17 deduces no aggregate's arguments itself).
+template <class Next, class Search, class Stopped>
+PvsHooks(Next, Search, Stopped) -> PvsHooks<Next, Search, Stopped>;
+template <class Next, class Search, class Stopped, class Searched>
+PvsHooks(Next, Search, Stopped, Searched) -> PvsHooks<Next, Search, Stopped, Searched>;
+template <class Next, class Search, class Stopped, class Searched, class Cutoff, class Store>
+PvsHooks(Next, Search, Stopped, Searched, Cutoff, Store) -> PvsHooks<Next, Search, Stopped, Searched, Cutoff, Store>;
 
 // The fail-soft bookkeeping after one move's score: raises the best score (and its square) and alpha;
 // true on a beta cutoff. Shared with the loops written out for speed (search.cpp, exact_solver.hpp).

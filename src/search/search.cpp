@@ -200,10 +200,10 @@ private:
                              : -exact_.solve(c.pos, c.key, colour ^ 1, -b, -a, empties - 1);
         };
         const PvsOutcome best = searchMoves(
-            PvsHooks{.next = [&](int i) { return RootChild{childOf(root, key, colour, rootMoves_[static_cast<std::size_t>(i)].sq), i}; },
-                     .search = childSearch,
-                     .stopped = [&] { return clock_.stopped(); },
-                     .searched = [&](const RootChild& c, int score) { rootMoves_[static_cast<std::size_t>(c.index)].score = score; }},
+            PvsHooks{[&](int i) { return RootChild{childOf(root, key, colour, rootMoves_[static_cast<std::size_t>(i)].sq), i}; },
+                     childSearch,
+                     [&] { return clock_.stopped(); },
+                     [&](const RootChild& c, int score) { rootMoves_[static_cast<std::size_t>(c.index)].score = score; }},
             static_cast<int>(rootMoves_.size()), alpha, beta, -kInf);
         RootResult r;
         r.sq = best.sq;
