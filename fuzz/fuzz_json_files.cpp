@@ -11,7 +11,7 @@ using namespace reversi;
 namespace {
 
 void fuzzGameLine(const std::string& text) {
-    static const std::vector<Player> players{parsePlayer("greedy"), parsePlayer("smarter")};
+    static const std::vector<PlayerSpec> players{parsePlayer("greedy"), parsePlayer("smarter")};
     GameRecord game;
     try {
         game = parseGameJsonLine(text, players);

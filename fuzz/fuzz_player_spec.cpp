@@ -9,7 +9,7 @@ using namespace reversi;
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string text = fuzzText(data, size);
     try {
-        const Player p = parsePlayer(text);
+        const PlayerSpec p = parsePlayer(text);
         if (p.isExternal()) FUZZ_CHECK(!p.argv.empty());
     } catch (const std::invalid_argument&) {
     }
