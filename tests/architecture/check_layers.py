@@ -14,6 +14,8 @@ import os
 import re
 import sys
 
+from self_test import run_cases
+
 BELOW = {
     "platform": [],
     "rules": ["platform"],
@@ -107,7 +109,6 @@ def check(repo):
 
 def self_test():
     """The check must refuse an include between siblings, an include up, and a cycle."""
-    import tempfile
     cases = {
         "players includes engine (siblings)": ({"src/engine/e.hpp": "", "src/players/p.hpp": '#include "engine/e.hpp"'}, 1),
         "tools includes programs (siblings)": ({"src/programs/g.hpp": "", "src/tools/t.cpp": '#include "programs/g.hpp"'}, 1),
@@ -116,18 +117,7 @@ def self_test():
         "arena includes players and engine": ({"src/engine/e.hpp": "", "src/players/p.hpp": "",
                                                "src/arena/a.cpp": '#include "engine/e.hpp"\n#include "players/p.hpp"'}, 0),
     }
-    failed = 0
-    for label, (tree, expected) in cases.items():
-        with tempfile.TemporaryDirectory() as repo:
-            for path, text in tree.items():
-                os.makedirs(os.path.dirname(os.path.join(repo, path)), exist_ok=True)
-                with open(os.path.join(repo, path), "w") as out:
-                    out.write(text + "\n")
-            problems, _ = check(repo)
-            got = 1 if problems else 0
-            print("%s %s: %s" % ("ok" if got == expected else "FAILED", label, "; ".join(problems) or "clean"))
-            failed += got != expected
-    return 1 if failed else 0
+    return run_cases(cases, lambda repo: check(repo)[0])
 
 
 def main():

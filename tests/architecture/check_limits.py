@@ -17,7 +17,8 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
+
+from self_test import run_cases
 
 MAX_FUNCTION = 60
 MAX_EXCEPTIONS = 5
@@ -99,19 +100,7 @@ def self_test(ctags):
         "six reasons": ({"src/a/w%d.cpp" % i: "// Long function: r\n" + body(70).replace("f70", "h%d" % i)
                          for i in range(6)}, 1),
     }
-    failed = 0
-    for label, (tree, expected) in cases.items():
-        with tempfile.TemporaryDirectory() as repo:
-            for path, text in tree.items():
-                os.makedirs(os.path.dirname(os.path.join(repo, path)), exist_ok=True)
-                with open(os.path.join(repo, path), "w") as out:
-                    out.write(text)
-            problems, _, _ = check(repo, ctags)
-            got = 1 if problems else 0
-            print("%s %s: expected %s, got %s" % ("ok" if got == expected else "FAILED", label,
-                                                 "a violation" if expected else "none", "; ".join(problems) or "none"))
-            failed += got != expected
-    return 1 if failed else 0
+    return run_cases(cases, lambda repo: check(repo, ctags)[0])
 
 
 def main():
