@@ -2,7 +2,8 @@
 # Installs the Debian packages the build and the tests need, only when one is missing.
 # Runs apt-get as root, or through sudo when not root.
 set -euo pipefail
-packages=(cmake make g++ catch2 libcli11-dev nlohmann-json3-dev python3 tmux parallel universal-ctags)
+packages=(cmake make g++ catch2 libcli11-dev nlohmann-json3-dev python3 tmux parallel universal-ctags
+          bubblewrap libseccomp-dev similarity-tester)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
