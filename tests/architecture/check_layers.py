@@ -6,10 +6,16 @@ module depend on that header's module too.
 
 Layers are the folders of src/; BELOW is the picture of docs/architecture.md: each layer and the layers
 directly under it, so siblings (players and engine, programs and tools) never include each other. A file
-of weights/ is part of eval. Prints one line per violation and exits 1; exits 0 when the tree is clean.
+of weights/ is part of eval.
+
+The arena's rooms: docs/architecture.md's table "The arena's rooms" names, for each header of
+src/arena/, the files that may include it ("called by": paths under src/ without extension, * for any
+characters). A file of src/ outside the room that includes its header without being named fails, as
+does a header of src/arena/ in no row. Prints one line per violation and exits 1; exits 0 when clean.
 
     check_layers.py [REPO]
 """
+import fnmatch
 import os
 import re
 import sys
@@ -52,6 +58,62 @@ def layer_of(path):
     if parts[0] == "src" and len(parts) > 2 and parts[1] in LAYERS:
         return parts[1]
     return None
+
+
+ROOMS_HEADING = "## The arena's rooms"
+TICKED = re.compile(r"`([^`]+)`")
+
+
+def rooms_table(repo):
+    """[(header name patterns, caller patterns)] from docs/architecture.md, or None without a table."""
+    path = os.path.join(repo, "docs", "architecture.md")
+    if not os.path.exists(path):
+        return None
+    text = open(path, encoding="utf-8").read()
+    if ROOMS_HEADING not in text:
+        return None
+    rows = []
+    for line in text.split(ROOMS_HEADING, 1)[1].split("\n## ", 1)[0].splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 3 and cells[0].startswith("`"):
+            rows.append((TICKED.findall(cells[0]), TICKED.findall(cells[2])))
+    return rows or None
+
+
+def room_of(header, rows):
+    """The row whose file patterns name an arena header (first match), or None."""
+    for names, callers in rows:
+        if any(fnmatch.fnmatchcase(header, n) for n in names):
+            return names, callers
+    return None
+
+
+def rooms_problems(repo, files):
+    """Includes of an arena room's header from files its row does not name."""
+    headers = sorted(f for f in files if f.startswith("src/arena/") and f.endswith(".hpp"))
+    if not headers:
+        return []
+    rows = rooms_table(repo)
+    if rows is None:
+        return ["docs/architecture.md: no table under \"%s\" to check src/arena/ against" % ROOMS_HEADING[3:]]
+    problems = []
+    for h in headers:
+        if room_of(os.path.basename(h), rows) is None:
+            problems.append("%s: in no row of docs/architecture.md's rooms table" % h)
+    for f in sorted(files):
+        module = os.path.splitext(f[len("src/"):])[0] if f.startswith("src/") else None
+        if module is None:
+            continue
+        for target in INCLUDE.findall(open(os.path.join(repo, f), encoding="utf-8").read()):
+            if not target.startswith("arena/") or not target.endswith(".hpp"):
+                continue
+            row = room_of(os.path.basename(target), rows)
+            if row is None or module.startswith("arena/") and room_of(os.path.basename(module) + ".hpp", rows) == row:
+                continue  # unlisted headers are reported above; a room may include its own headers
+            if not any(fnmatch.fnmatchcase(module, c) for c in row[1]):
+                problems.append("%s includes %s: not among its callers in docs/architecture.md (%s)"
+                                % (f, target, ", ".join(row[1])))
+    return problems
 
 
 def check(repo):
@@ -104,7 +166,14 @@ def check(repo):
     for node in sorted(edges):
         if node not in state:
             visit(node, [])
-    return problems, len(files)
+    return problems + rooms_problems(repo, files), len(files)
+
+
+ROOMS_TREE = {
+    "docs/architecture.md": "## The arena's rooms\n\n| file | holds | called by |\n|---|---|---|\n"
+                            "| `pool.*` | jobs | `arena/run`, `tools/*` |\n| `run.*` | a run | `app/*` |\n",
+    "src/arena/pool.hpp": "", "src/arena/pool.cpp": '#include "arena/pool.hpp"', "src/arena/run.hpp": "",
+}
 
 
 def self_test():
@@ -114,6 +183,11 @@ def self_test():
         "tools includes programs (siblings)": ({"src/programs/g.hpp": "", "src/tools/t.cpp": '#include "programs/g.hpp"'}, 1),
         "rules includes search (up)": ({"src/search/s.hpp": "", "src/rules/r.hpp": '#include "search/s.hpp"'}, 1),
         "a cycle in one layer": ({"src/rules/a.hpp": '#include "rules/b.hpp"', "src/rules/b.hpp": '#include "rules/a.hpp"'}, 1),
+        "a room included by a file its row does not name": (dict(ROOMS_TREE, **{
+            "src/programs/p.cpp": '#include "arena/pool.hpp"'}), 1),
+        "a room included by the callers its row names": (dict(ROOMS_TREE, **{
+            "src/arena/run.cpp": '#include "arena/pool.hpp"', "src/tools/t.cpp": '#include "arena/pool.hpp"'}), 0),
+        "an arena header in no row": (dict(ROOMS_TREE, **{"src/arena/extra.hpp": ""}), 1),
         "arena includes players and engine": ({"src/engine/e.hpp": "", "src/players/p.hpp": "",
                                                "src/arena/a.cpp": '#include "engine/e.hpp"\n#include "players/p.hpp"'}, 0),
     }
@@ -130,7 +204,8 @@ def main():
     if problems:
         print("check_layers: %d problem(s)" % len(problems))
         return 1
-    print("check_layers: %d files, every include points to its own layer or one under it, no cycles" % count)
+    print("check_layers: %d files, every include points to its own layer or one under it, no cycles, "
+          "every arena room included only by its callers" % count)
     return 0
 
 
