@@ -4,9 +4,9 @@ same layer or to one the layer stands on, and no two modules depend on each othe
 longer cycle), where a module is NAME.hpp with its NAME.cpp: a .cpp that includes a header makes its
 module depend on that header's module too.
 
-Layers are the folders of src/; BELOW is the picture of docs/architecture.md: each layer and the layers
-directly under it, so siblings (players and engine, programs and tools) never include each other. A file
-of weights/ is part of eval.
+Layers are the folders of src/; docs/architecture.md's table "| layer | stands directly on |" gives
+each layer and the layers directly under it (the picture of that page), so siblings (players and
+engine, programs and tools) never include each other. A file of weights/ is part of eval.
 
 The arena's rooms: docs/architecture.md's table "The arena's rooms" names, for each header of
 src/arena/, the files that may include it ("called by": paths under src/ without extension, * for any
@@ -22,46 +22,47 @@ import sys
 
 from self_test import run_cases
 
-BELOW = {
-    "platform": [],
-    "rules": ["platform"],
-    "bitboard": ["rules"],
-    "eval": ["bitboard"],
-    "search": ["eval"],
-    "engine": ["search"],
-    "players": ["rules"],
-    "arena": ["engine", "players"],
-    "programs": ["arena"],
-    "tools": ["arena"],
-    "app": ["programs", "tools"],
-}
-LAYERS = list(BELOW)
+LAYERS_HEADING = "| layer | stands directly on |"
+TICKED = re.compile(r"`([^`]+)`")
 
 
-def reachable(layer):
+def layers_table(repo):
+    """{layer: [layers directly under it]} from docs/architecture.md's table, or None without one."""
+    path = os.path.join(repo, "docs", "architecture.md")
+    text = open(path, encoding="utf-8").read() if os.path.exists(path) else ""
+    if LAYERS_HEADING not in text:
+        return None
+    below = {}
+    for line in text.split(LAYERS_HEADING, 1)[1].split("\n\n", 1)[0].splitlines()[2:]:
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if cells and cells[0].startswith("`"):
+            below[cells[0].strip("`")] = TICKED.findall(cells[1]) if len(cells) > 1 else []
+    return below
+
+
+def reachable(layer, below):
     """The layers a layer may include: itself and everything under it."""
     seen, todo = set(), [layer]
     while todo:
         current = todo.pop()
         if current not in seen:
             seen.add(current)
-            todo.extend(BELOW[current])
+            todo.extend(below.get(current, []))
     return seen
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 
-def layer_of(path):
+def layer_of(path, layers):
     """The layer of a repository path (src/LAYER/..., weights/...), or None."""
     parts = path.split("/")
     if parts[0] == "weights":
         return "eval"
-    if parts[0] == "src" and len(parts) > 2 and parts[1] in LAYERS:
+    if parts[0] == "src" and len(parts) > 2 and parts[1] in layers:
         return parts[1]
     return None
 
 
 ROOMS_HEADING = "## The arena's rooms"
-TICKED = re.compile(r"`([^`]+)`")
 
 
 def rooms_table(repo):
@@ -124,26 +125,29 @@ def check(repo):
             for name in names:
                 if name.endswith((".cpp", ".hpp", ".h")):
                     files.append(os.path.relpath(os.path.join(root, name), repo))
+    below = layers_table(repo)
+    if below is None:
+        return ["docs/architecture.md: no table \"%s\" to check the layers against" % LAYERS_HEADING], len(files)
     problems = []
-    unknown = [f for f in files if layer_of(f) is None]
+    unknown = [f for f in files if layer_of(f, below) is None]
     for f in unknown:
-        problems.append("%s: not in a layer folder (src/{%s}/ or weights/)" % (f, ",".join(LAYERS)))
+        problems.append("%s: not in a layer folder (src/{%s}/ or weights/)" % (f, ",".join(below)))
     edges = {}
     for f in sorted(files):
-        own = layer_of(f)
+        own = layer_of(f, below)
         if own is None:
             continue
         text = open(os.path.join(repo, f), encoding="utf-8").read()
         for target in INCLUDE.findall(text):
             first = target.split("/")[0]
-            if first not in LAYERS:
+            if first not in below:
                 continue  # a local header of the same folder (commands.hpp) or the C header
             resolved = "src/" + target
             generated = os.path.exists(os.path.join(repo, resolved + ".in"))  # configured by CMake
             if not os.path.exists(os.path.join(repo, resolved)) and not generated:
                 problems.append("%s: includes %s, which does not exist" % (f, target))
                 continue
-            if first not in reachable(own):
+            if first not in reachable(own, below):
                 problems.append("%s (%s) includes %s: %s is not under %s in docs/architecture.md"
                                 % (f, own, target, first, own))
             source, dest = os.path.splitext(f)[0], os.path.splitext(resolved)[0]
@@ -169,15 +173,19 @@ def check(repo):
     return problems + rooms_problems(repo, files), len(files)
 
 
+DOC = ("| layer | stands directly on |\n|---|---|\n| `app` | `programs`, `tools` |\n| `programs` | `arena` |\n"
+       "| `tools` | `arena` |\n| `arena` | `engine`, `players` |\n| `engine` | `search` |\n| `players` | `rules` |\n"
+       "| `search` | `eval` |\n| `eval` | `bitboard` |\n| `bitboard` | `rules` |\n| `rules` | `platform` |\n"
+       "| `platform` | |\n\n## The arena's rooms\n\n| file | holds | called by |\n|---|---|---|\n"
+       "| `pool.*` | jobs | `arena/run`, `tools/*` |\n| `run.*` | a run | `app/*` |\n")
 ROOMS_TREE = {
-    "docs/architecture.md": "## The arena's rooms\n\n| file | holds | called by |\n|---|---|---|\n"
-                            "| `pool.*` | jobs | `arena/run`, `tools/*` |\n| `run.*` | a run | `app/*` |\n",
     "src/arena/pool.hpp": "", "src/arena/pool.cpp": '#include "arena/pool.hpp"', "src/arena/run.hpp": "",
 }
 
 
 def self_test():
-    """The check must refuse an include between siblings, an include up, and a cycle."""
+    """The check must refuse an include between siblings, an include up, a cycle, a room's header included
+    by a file its row does not name, and a tree whose docs hold no layers table."""
     cases = {
         "players includes engine (siblings)": ({"src/engine/e.hpp": "", "src/players/p.hpp": '#include "engine/e.hpp"'}, 1),
         "tools includes programs (siblings)": ({"src/programs/g.hpp": "", "src/tools/t.cpp": '#include "programs/g.hpp"'}, 1),
@@ -191,6 +199,8 @@ def self_test():
         "arena includes players and engine": ({"src/engine/e.hpp": "", "src/players/p.hpp": "",
                                                "src/arena/a.cpp": '#include "engine/e.hpp"\n#include "players/p.hpp"'}, 0),
     }
+    cases = {label: (dict(tree, **{"docs/architecture.md": DOC}), bad) for label, (tree, bad) in cases.items()}
+    cases["no layers table in docs/architecture.md"] = ({"src/rules/r.hpp": ""}, 1)
     return run_cases(cases, lambda repo: check(repo)[0])
 
 
