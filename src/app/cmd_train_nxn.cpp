@@ -114,7 +114,7 @@ const auto kSizeCheck = CLI::Validator(
     [](const std::string& v) {
         try {
             const int n = std::stoi(v);
-            return n >= 6 && n <= 26 && n % 2 == 0 && n != 8 ? std::string() : std::string("an even size from 6 to 26 but 8");
+            return eval_nxn::coversSize(n) ? std::string() : std::string("an even size from 6 to 26 but 8");
         } catch (const std::exception&) {
             return std::string("a board size");
         }

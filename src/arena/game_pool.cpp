@@ -92,7 +92,7 @@ void checkTasks(const std::vector<PlayerSpec>& players, const std::vector<GameTa
                                         "starts from the standard position");
     for (const GameTask& task : tasks)
         for (const int seat : {task.black, task.white})
-            if (players[seat].kind == PlayerKind::kNBoard && task.size != 8)
+            if (!players[seat].playsSize(task.size))
                 throw std::invalid_argument("the NBoard engine \"" + players[seat].name + "\" plays 8x8 only, not " +
                                             std::to_string(task.size) + "x" + std::to_string(task.size));
 }

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 
+#include "arena/player.hpp"
 #include "arena/refereed_program.hpp"
 #include "platform/printable.hpp"
 #include "rules/position_text.hpp"
@@ -23,7 +24,7 @@ public:
         : RefereedProgram(std::move(argv), options, kQuitGrace), depth_(depth) {}
 
     std::string begin(int n, char) override {
-        if (n != 8) return "an NBoard engine plays 8x8 only";
+        if (n != kNBoardSize) return "an NBoard engine plays 8x8 only";
         return faultOf([&] {
             start();
             send("nboard 2");

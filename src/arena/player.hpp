@@ -28,6 +28,9 @@
 
 namespace reversi {
 
+// NBoard (and the GGF boards it sends) knows the 8x8 board only.
+constexpr int kNBoardSize = 8;
+
 enum class PlayerKind { kRandom, kGreedy, kSmarter, kSmartest, kPart2, kExternal, kGtp, kNBoard };
 
 class PlayerSpec {
@@ -45,6 +48,7 @@ public:
 
     bool isExternal() const { return kind == PlayerKind::kExternal; }
     // A program run by the referee in the sandbox, whatever protocol it speaks.
+    bool playsSize(int n) const { return kind != PlayerKind::kNBoard || n == kNBoardSize; }
     bool runsProgram() const { return kind == PlayerKind::kExternal || kind == PlayerKind::kGtp || kind == PlayerKind::kNBoard; }
 };
 

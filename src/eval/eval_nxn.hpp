@@ -28,6 +28,8 @@ constexpr int kCounts = 6;   // mobility, potential mobility, frontier, stable e
 constexpr int kSizes = 11;   // 6, 8, ..., 26 (the 8x8 tables stay unused)
 
 constexpr int sizeIndex(int n) { return (n - 6) / 2; }
+// The sizes this evaluation (and the ProbCut fits made with it) is for: 8x8 has eval8 of its own.
+constexpr bool coversSize(int n) { return n >= 6 && n <= 26 && n % 2 == 0 && n != 8; }
 constexpr int phaseOf(int n, int empties) {
     const int filled = n * n - empties;
     return filled * kPhases / (n * n) < kPhases ? filled * kPhases / (n * n) : kPhases - 1;
@@ -162,7 +164,7 @@ public:
     static const Weights& builtin();
 
     // Whether size n has fitted weights (any weight non-zero).
-    bool has(int n) const { return n >= 6 && n <= 26 && n % 2 == 0 && fitted_[static_cast<std::size_t>(sizeIndex(n))]; }
+    bool has(int n) const { return coversSize(n) && fitted_[static_cast<std::size_t>(sizeIndex(n))]; }
     // Estimated final margin for the side to move on an n x n board, in 1/kScale discs.
     int evaluate(int n, int empties, const Features& f) const;
 

@@ -34,7 +34,7 @@ ProbCutN parseProbCutN(const std::string& text) {
     ProbCutN p;
     readProbCutText(text, "probcutN", "size phase", 2, ProbCutN::kMaxDepth, p.t, [&p](const ProbCutLine& l) {
         const int size = l.keys[0], phase = l.keys[1];
-        if (size < 6 || size > 26 || size % 2 != 0 || size == 8 || phase < 0 || phase >= eval_nxn::kPhases) return false;
+        if (!eval_nxn::coversSize(size) || phase < 0 || phase >= eval_nxn::kPhases) return false;
         p.phase(size, phase)[static_cast<std::size_t>(l.depth)] = {static_cast<std::int8_t>(l.shallow), l.a, l.b, l.sigma};
         return true;
     });

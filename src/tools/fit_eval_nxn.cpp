@@ -192,7 +192,7 @@ void shareSize(std::vector<std::int16_t>& packed, int from, int to) {
     const std::size_t per = eval_nxn::layout().packedPerPhase, perSize = per * eval_nxn::kPhases;
     if (packed.size() != perSize * eval_nxn::kSizes) throw std::invalid_argument("shareSize: weights of the wrong size");
     for (const int n : {from, to})
-        if (!isValidSize(n) || n < 6 || n == 8) throw std::invalid_argument("size " + std::to_string(n) + " has no learned evaluation here (6, 10, 12 ... 26)");
+        if (!eval_nxn::coversSize(n)) throw std::invalid_argument("size " + std::to_string(n) + " has no learned evaluation here (6, 10, 12 ... 26)");
     const auto first = packed.begin() + static_cast<std::ptrdiff_t>(perSize * static_cast<std::size_t>(eval_nxn::sizeIndex(from)));
     if (std::all_of(first, first + static_cast<std::ptrdiff_t>(perSize), [](std::int16_t v) { return v == 0; }))
         throw std::invalid_argument(std::to_string(from) + "x" + std::to_string(from) + " has no fitted weights to share");

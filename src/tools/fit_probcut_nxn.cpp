@@ -79,7 +79,7 @@ std::vector<int> searchValues(const Board& board, char colour, int maxDepth, Tra
 }  // namespace
 
 void fitProbCutN(ProbCutN& fits, const ProbCutFitOptions& o, const std::function<void(std::size_t, std::size_t)>& progress) {
-    if (!isValidSize(o.size) || o.size < 6 || o.size == 8) throw std::invalid_argument("fitProbCutN: the even sizes 6..26 but 8");
+    if (!eval_nxn::coversSize(o.size)) throw std::invalid_argument("fitProbCutN: the even sizes 6..26 but 8");
     const auto games = readGames(o.games, o.size);
     if (games.empty()) throw std::runtime_error("no games of size " + std::to_string(o.size) + " in " + o.games);
     const std::vector<Job> jobs = chooseSamples(games, o);
