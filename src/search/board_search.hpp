@@ -1,10 +1,11 @@
-// The one place the board size picks the engine's search: 8x8 with the learned evaluation runs the
-// search specialised for one 64-bit word per side (search8.hpp: midgame8 and endgame8); every other
+// The one place the board size picks the engine's search and the exact solver. 8x8 with the learned
+// evaluation runs the search specialised for one 64-bit word per side (search8.hpp: midgame8 and endgame8); every other
 // size, and 8x8 with the hand-set evaluation, runs the generic search on Bits<N> (search.hpp), whose
 // 8x8 endgames are still solved by the 8x8 solver. The tables are kept across moves, each made at the
 // first move that needs it.
 #pragma once
 
+#include <functional>
 #include <memory>
 
 #include "platform/cpu_clock.hpp"
@@ -34,5 +35,10 @@ private:
     std::unique_ptr<EndgameSolver8> endgame8_;  // 24 MiB
     std::unique_ptr<Midgame8> midgame8_;        // 30 MiB, with the pattern evaluation
 };
+
+// Any size (4..26): exact solve of `board` with `colour` to move (the 8x8 board uses EndgameSolver8:
+// `solver8`, cleared first, when given, so that a caller solving many positions keeps one table; else
+// a fresh one of 2^20 entries).
+SolveResult solveExact(const Board& board, char colour, std::function<bool()> stop = {}, EndgameSolver8* solver8 = nullptr);
 
 }  // namespace reversi

@@ -1,5 +1,5 @@
 // Exact endgame solving on 8x8: the best move and the final disc difference with perfect play.
-// (Every other size: exact.hpp.)
+// (Every other size: exact_solver.hpp; board_search.hpp picks.)
 //
 // The 8x8 solver (EndgameSolver8) works on two raw uint64 bitboards (player to move, opponent) and is
 // specialised the way strong Othello engines are: flips by carry propagation along precomputed rays,

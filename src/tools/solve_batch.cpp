@@ -16,7 +16,7 @@
 #include "platform/printable.hpp"
 #include "rules/position_text.hpp"
 #include "search/endgame8.hpp"
-#include "search/exact.hpp"
+#include "search/board_search.hpp"
 
 namespace reversi {
 

@@ -15,7 +15,7 @@
 #include "platform/splitmix.hpp"
 #include "rules/board.hpp"
 #include "rules/game_record.hpp"
-#include "search/exact.hpp"
+#include "search/board_search.hpp"
 
 using namespace reversi;
 
