@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -156,7 +157,8 @@ TEST_CASE("settings file: round trip, bad values, unknown keys", "[settings]") {
     CHECK(warnings.empty());
     CHECK(loadSettings(tempPath("missing.conf"), warnings) == PlaySettings{});
     CHECK(warnings.empty());
-    std::remove(path.c_str());
+    // saveSettings made the folders; leave /tmp as it was.
+    std::filesystem::remove_all(tempPath("cfg"));
 }
 
 TEST_CASE("seat specs", "[settings]") {
