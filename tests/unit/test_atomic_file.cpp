@@ -11,6 +11,7 @@
 #include <string>
 #include <thread>
 
+#include "scratch_files.hpp"
 #include "platform/atomic_file.hpp"
 
 using namespace reversi;
@@ -28,11 +29,6 @@ struct TempDir {
     std::string operator/(const std::string& name) const { return (dir / name).string(); }
     int entries() const { return static_cast<int>(std::distance(fs::directory_iterator(dir), fs::directory_iterator())); }
 };
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
 
 void put(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
 

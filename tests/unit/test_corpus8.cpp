@@ -13,24 +13,13 @@
 
 #include <catch2/catch.hpp>
 
-#include "fresh_dir.hpp"
+#include "scratch_files.hpp"
 
 #include "bitboard/bitboard8.hpp"
 #include "tools/corpus8.hpp"
 #include "tools/resumable_blocks.hpp"
 
 using namespace reversi;
-
-namespace {
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-}  // namespace
 
 TEST_CASE("corpus blocks depend on the seed alone, not on threads or resumes", "[train8]") {
     train8::CorpusOptions o;

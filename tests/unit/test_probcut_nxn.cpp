@@ -7,7 +7,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "fresh_dir.hpp"
+#include "scratch_files.hpp"
 #include "random_position.hpp"
 
 #include "rules/board.hpp"

@@ -9,7 +9,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "fresh_dir.hpp"
+#include "scratch_files.hpp"
 
 #include "bitboard/bitboard8.hpp"
 #include "bitboard/position.hpp"

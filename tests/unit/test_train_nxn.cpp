@@ -10,7 +10,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "fresh_dir.hpp"
+#include "scratch_files.hpp"
 
 #include "bitboard/position.hpp"
 #include "eval/eval_nxn.hpp"
@@ -21,13 +21,6 @@
 using namespace reversi;
 
 namespace {
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 template <int N>
 Position<N> image(const Position<N>& p, int which) {
