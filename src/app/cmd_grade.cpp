@@ -114,6 +114,9 @@ void addGradeCommands(CLI::App& app, Action& action) {
         ->capture_default_str();
     grade->add_option("--run-as", s->options.runAs, "When run as root: the user submissions run as")
         ->capture_default_str();
+    grade->add_flag("--group-readable", s->options.groupReadable,
+                    "Write the marks, detail files and compiled programs readable by the group (0640, 0750) "
+                    "instead of by the grader alone (0600, 0700)");
     grade->add_flag("!--keep-buffering", s->options.unbuffered,
                     "part2: run programs with their own output buffering (by default their standard output is "
                     "unbuffered, so that a program that never flushes its prompts can still be played)");

@@ -21,6 +21,8 @@
 #include "arena/match.hpp"
 #include "arena/worker_pool.hpp"
 #include "platform/atomic_file.hpp"
+#include "programs/grade_class_files.hpp"
+#include "programs/grade_copy.hpp"
 #include "programs/grade_program.hpp"
 #include "platform/json_text.hpp"
 #include "platform/splitmix.hpp"
@@ -201,9 +203,10 @@ std::string gradeKey(const std::string& dir, const GradeOptions& options) {
     std::error_code ec;
     std::vector<std::string> entries;
     for (const auto& entry : fs::directory_iterator(dir, ec)) {
-        struct stat info {};
-        if (stat(entry.path().c_str(), &info) != 0 || !S_ISREG(info.st_mode)) continue;
-        entries.push_back(entry.path().filename().string() + ":" + std::to_string(info.st_size) + ":" +
+        struct stat info {};  // the entry itself, never what a link points to
+        if (lstat(entry.path().c_str(), &info) != 0 || S_ISDIR(info.st_mode)) continue;
+        entries.push_back(entry.path().filename().string() + ":" + std::to_string(info.st_mode) + ":" +
+                          std::to_string(info.st_size) + ":" +
                           std::to_string(info.st_mtim.tv_sec) + "." + std::to_string(info.st_mtim.tv_nsec));
     }
     std::sort(entries.begin(), entries.end());
@@ -215,6 +218,10 @@ std::string gradeKey(const std::string& dir, const GradeOptions& options) {
                   static_cast<unsigned long long>(hash));
 }
 
+namespace {
+void gradeProgram(const std::string& copy, const GradeOptions& options, SubmissionGrade& grade);
+}  // namespace
+
 SubmissionGrade gradeSubmission(const std::string& dir, const GradeOptions& options) {
     SubmissionGrade grade;
     std::error_code ec;
@@ -224,7 +231,24 @@ SubmissionGrade gradeSubmission(const std::string& dir, const GradeOptions& opti
     grade.key = gradeKey(dir, options);
     grade.outOf = options.lab == GradedLab::kPart2 ? 4 * static_cast<int>(options.sizes.size()) : options.cases;
     grade.detail = "Submission: " + grade.name + " (" + grade.path + ")\nGraded: " + optionsText(options) + "\n";
-    const Program program = findProgram(dir, grade.name, options);
+    // Compiled and run from the grader's own copy, never from the submission's directory itself.
+    const std::string own = options.outDir + "/" + grade.name;
+    mkdir(own.c_str(), options.dirMode());
+    const std::string refused = copySubmission(dir, own + "/submission", options.dirMode());
+    if (refused.empty()) {
+        gradeProgram(own + "/submission", options, grade);
+    } else {
+        grade.failures.push_back(refused);
+        grade.detail += "Refused: " + refused + "\n";
+    }
+    grade.detail += formatText("Mark: %d out of %d\n", grade.mark, grade.outOf);
+    return grade;
+}
+
+namespace {
+
+void gradeProgram(const std::string& copy, const GradeOptions& options, SubmissionGrade& grade) {
+    const Program program = findProgram(copy, grade.name, options);
     if (!program.log.empty()) grade.detail += "Compiling:\n" + program.log + (program.log.back() == '\n' ? "" : "\n");
     if (program.path.empty()) {
         grade.failures.push_back(program.problem);
@@ -237,9 +261,9 @@ SubmissionGrade gradeSubmission(const std::string& dir, const GradeOptions& opti
         else
             runCases(program, options, grade);
     }
-    grade.detail += formatText("Mark: %d out of %d\n", grade.mark, grade.outOf);
-    return grade;
 }
+
+}  // namespace
 
 namespace {
 
@@ -338,7 +362,7 @@ void checkSubmissions(const std::vector<std::string>& submissions, const GradeOp
             throw std::invalid_argument("two submissions are named " + submissionName(dir) +
                                         ": each submission's directory needs its own name");
     }
-    fs::create_directories(options.outDir, ec);
+    if (fs::create_directories(options.outDir, ec)) chmod(options.outDir.c_str(), options.dirMode());
     if (!fs::is_directory(options.outDir, ec)) throw std::invalid_argument("cannot create " + options.outDir);
 }
 
@@ -361,8 +385,8 @@ std::optional<SubmissionGrade> storedGrade(const std::string& dir, const GradeOp
     int status = 0;
     try {
         const SubmissionGrade grade = gradeSubmission(dir, options);
-        writeFileAtomically(options.outDir + "/" + grade.name + ".txt", grade.detail);
-        writeFileAtomically(storedGradePath(dir, options), gradeJson(grade) + "\n");
+        writeFileAtomically(options.outDir + "/" + grade.name + ".txt", grade.detail, options.fileMode());
+        writeFileAtomically(storedGradePath(dir, options), gradeJson(grade) + "\n", options.fileMode());
     } catch (const std::exception& e) {
         std::fprintf(stderr, "reversi grade: %s: %s\n", dir.c_str(), e.what());
         status = 1;
@@ -388,6 +412,7 @@ SubmissionGrade failedGrading(const std::string& dir, const GradeOptions& option
 std::vector<SubmissionGrade> gradeAll(const std::vector<std::string>& submissions, const GradeOptions& options,
                                       int jobs, const std::string& csv, const std::string& json,
                                       const GradeProgress& progress) {
+    const ClassFiles classFiles(csv, json);  // before anything is graded: a bad path stops the run here
     checkSubmissions(submissions, options);
     const int total = static_cast<int>(submissions.size());
     std::vector<SubmissionGrade> grades(submissions.size());
@@ -396,8 +421,7 @@ std::vector<SubmissionGrade> gradeAll(const std::vector<std::string>& submission
         std::vector<SubmissionGrade> done;
         for (std::size_t i = 0; i < grades.size(); ++i)
             if (finished[i]) done.push_back(grades[i]);
-        if (!csv.empty()) writeFileAtomically(csv, gradesCsv(done));
-        if (!json.empty()) writeFileAtomically(json, gradesJson(done, options));
+        classFiles.write(done, options);
     };
     std::vector<std::size_t> todo;
     int done = 0;
