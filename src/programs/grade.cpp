@@ -21,8 +21,10 @@
 #include "arena/match.hpp"
 #include "arena/worker_pool.hpp"
 #include "platform/atomic_file.hpp"
+#include "platform/interrupt.hpp"
 #include "programs/grade_class_files.hpp"
 #include "programs/grade_copy.hpp"
+#include "programs/grade_workspace.hpp"
 #include "programs/grade_program.hpp"
 #include "platform/json_text.hpp"
 #include "platform/splitmix.hpp"
@@ -310,7 +312,7 @@ std::string csvField(const std::string& text) {
 }  // namespace
 
 std::string gradesCsv(const std::vector<SubmissionGrade>& grades) {
-    std::string csv = "submission,lab,mark,out_of,cases_passed,cases_run,failures\n";
+    std::string csv = kGradesCsvHeader + "\n";
     for (const SubmissionGrade& g : grades) {
         std::string failures;
         for (const std::string& f : g.failures) failures += (failures.empty() ? "" : " | ") + f;
@@ -345,6 +347,12 @@ std::string gradesTable(const std::vector<SubmissionGrade>& grades) {
 }
 
 namespace {
+
+ClassRow classRow(const SubmissionGrade& g) {
+    std::string csv = gradesCsv({g}).substr(kGradesCsvHeader.size() + 1);
+    csv.pop_back();  // the newline
+    return ClassRow{g.name, csv, gradeObject(g)};
+}
 
 std::string storedGradePath(const std::string& dir, const GradeOptions& options) {
     return options.outDir + "/" + submissionName(dir) + ".json";
@@ -385,6 +393,7 @@ std::optional<SubmissionGrade> storedGrade(const std::string& dir, const GradeOp
     int status = 0;
     try {
         const SubmissionGrade grade = gradeSubmission(dir, options);
+        const InterruptsDeferred deferred;  // the detail and the result both, or neither
         writeFileAtomically(options.outDir + "/" + grade.name + ".txt", grade.detail, options.fileMode());
         writeFileAtomically(storedGradePath(dir, options), gradeJson(grade) + "\n", options.fileMode());
     } catch (const std::exception& e) {
@@ -414,14 +423,16 @@ std::vector<SubmissionGrade> gradeAll(const std::vector<std::string>& submission
                                       const GradeProgress& progress) {
     const ClassFiles classFiles(csv, json);  // before anything is graded: a bad path stops the run here
     checkSubmissions(submissions, options);
+    const GradeWorkspace workspace;
     const int total = static_cast<int>(submissions.size());
     std::vector<SubmissionGrade> grades(submissions.size());
     std::vector<bool> finished(submissions.size(), false);
     auto writeSummaries = [&] {
-        std::vector<SubmissionGrade> done;
+        std::vector<ClassRow> done;
         for (std::size_t i = 0; i < grades.size(); ++i)
-            if (finished[i]) done.push_back(grades[i]);
-        classFiles.write(done, options);
+            if (finished[i]) done.push_back(classRow(grades[i]));
+        const InterruptsDeferred deferred;  // an interrupt keeps the marks written so far, whole
+        classFiles.write(done, parseJsonText(gradesJson({}, options)), options.fileMode());
     };
     std::vector<std::size_t> todo;
     int done = 0;

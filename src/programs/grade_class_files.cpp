@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <map>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 
@@ -15,8 +16,6 @@ namespace reversi {
 namespace {
 
 namespace fs = std::filesystem;
-
-const std::string kCsvHeader = "submission,lab,mark,out_of,cases_passed,cases_run,failures";
 
 // The path can be written: its folder exists and it is no directory. Returns whether the file exists.
 bool checkWritable(const std::string& path, const char* option) {
@@ -61,7 +60,7 @@ ClassFiles::ClassFiles(std::string csv, std::string json) : csv_(std::move(csv))
     if (!csv_.empty() && checkWritable(csv_, "--csv")) {
         std::istringstream lines(readMarks(csv_));
         std::string line;
-        if (std::getline(lines, line) && line != kCsvHeader) throw notOurs("--csv", csv_, "its first line differs");
+        if (std::getline(lines, line) && line != kGradesCsvHeader) throw notOurs("--csv", csv_, "its first line differs");
         while (std::getline(lines, line))
             if (!line.empty()) csvRows_.emplace_back(firstField(line), line);
     }
@@ -78,28 +77,26 @@ ClassFiles::ClassFiles(std::string csv, std::string json) : csv_(std::move(csv))
     }
 }
 
-void ClassFiles::write(const std::vector<SubmissionGrade>& finished, const GradeOptions& options) const {
-    std::map<std::string, const SubmissionGrade*> byName;
-    for (const SubmissionGrade& g : finished) byName[g.name] = &g;
+void ClassFiles::write(const std::vector<ClassRow>& finished, Json document, mode_t mode) const {
+    std::map<std::string, const ClassRow*> byName;
+    for (const ClassRow& row : finished) byName[row.name] = &row;
     std::set<std::string> written;
     if (!csv_.empty()) {
-        std::string text = kCsvHeader + "\n";
-        const auto row = [](const SubmissionGrade& g) { return gradesCsv({g}).substr(kCsvHeader.size() + 1); };
+        std::string text = kGradesCsvHeader + "\n";
         for (const auto& [name, line] : csvRows_)
-            if (written.insert(name).second) text += byName.count(name) ? row(*byName[name]) : line + "\n";
-        for (const SubmissionGrade& g : finished)
-            if (written.insert(g.name).second) text += row(g);
-        writeFileAtomically(csv_, text, options.fileMode());
+            if (written.insert(name).second) text += (byName.count(name) ? byName[name]->csv : line) + "\n";
+        for (const ClassRow& row : finished)
+            if (written.insert(row.name).second) text += row.csv + "\n";
+        writeFileAtomically(csv_, text, mode);
     }
     if (!json_.empty()) {
-        Json document = parseJsonText(gradesJson({}, options));
+        document["submissions"] = Json::array();
         written.clear();
-        for (const auto& [name, row] : jsonRows_)
-            if (written.insert(name).second)
-                document["submissions"].push_back(byName.count(name) ? parseJsonText(gradeJson(*byName[name])) : row);
-        for (const SubmissionGrade& g : finished)
-            if (written.insert(g.name).second) document["submissions"].push_back(parseJsonText(gradeJson(g)));
-        writeFileAtomically(json_, jsonDocument(document), options.fileMode());
+        for (const auto& [name, object] : jsonRows_)
+            if (written.insert(name).second) document["submissions"].push_back(byName.count(name) ? byName[name]->json : object);
+        for (const ClassRow& row : finished)
+            if (written.insert(row.name).second) document["submissions"].push_back(row.json);
+        writeFileAtomically(json_, jsonDocument(document), mode);
     }
 }
 

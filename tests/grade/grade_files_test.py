@@ -18,36 +18,22 @@ import os
 import shutil
 import stat
 import subprocess
-import sys
-import tempfile
 
-build = os.path.abspath(sys.argv[1])
-reversi = os.path.join(build, "reversi")
-sources = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from grade_common import reversi, workspace, submission as make
 from checks import check, finish  # noqa: E402
 
 SECRET = "TOPSECRET_4711_grader_only"
 
 
-def submission(root, name, variant, template="lab6.c", filename="lab6.c"):
-    os.makedirs(os.path.join(root, name), exist_ok=True)
-    with open(os.path.join(sources, template)) as f:
-        text = f.read()
-    with open(os.path.join(root, name, filename), "w") as f:
-        f.write(("#define VARIANT_%s\n" % variant if variant else "") + text)
+def submission(root, name, variant):
+    make(root, name, "lab6.c", variant, "lab6.c")
 
 
 def mode(path):
     return stat.S_IMODE(os.lstat(path).st_mode)
 
 
-tmp = tempfile.mkdtemp(prefix="reversi-grade-files-")
-os.chmod(tmp, 0o711)
-sandboxes = os.path.join(tmp, "sandboxes")
-os.makedirs(sandboxes)
-os.chmod(sandboxes, 0o755)
-env = dict(os.environ, TMPDIR=sandboxes)
+tmp, sandboxes, env = workspace("reversi-grade-files-")
 
 
 def grade(args):
