@@ -117,6 +117,9 @@ void addGradeCommands(CLI::App& app, Action& action) {
     grade->add_flag("--group-readable", s->options.groupReadable,
                     "Write the marks, detail files and compiled programs readable by the group (0640, 0750) "
                     "instead of by the grader alone (0600, 0700)");
+    grade->add_flag("--feedback-inputs", s->options.feedbackInputs,
+                    "lab6, part1: show a failed case's whole input in the detail file (by default its kind, size "
+                    "and first difference only, so that the hidden cases stay hidden across resubmissions)");
     grade->add_flag("!--keep-buffering", s->options.unbuffered,
                     "part2: run programs with their own output buffering (by default their standard output is "
                     "unbuffered, so that a program that never flushes its prompts can still be played)");

@@ -24,6 +24,7 @@
 #include "platform/interrupt.hpp"
 #include "programs/grade_class_files.hpp"
 #include "programs/grade_copy.hpp"
+#include "programs/grade_feedback.hpp"
 #include "programs/grade_workspace.hpp"
 #include "programs/grade_program.hpp"
 #include "platform/json_text.hpp"
@@ -42,26 +43,23 @@ namespace fs = std::filesystem;
 // the submission graded again, instead of read into memory.
 std::string readWhole(const std::string& path) { return readWholeFile(path, std::size_t{16} << 20); }
 
-std::string firstDifference(const std::string& expected, const std::string& actual) {
-    std::size_t a = 0, b = 0;
-    for (int line = 1;; ++line) {
-        const std::size_t ea = expected.find('\n', a), eb = actual.find('\n', b);
-        const std::string x = expected.substr(a, ea == std::string::npos ? std::string::npos : ea - a);
-        const std::string y = actual.substr(b, eb == std::string::npos ? std::string::npos : eb - b);
-        const bool xEnd = a >= expected.size(), yEnd = b >= actual.size();
-        if (xEnd && yEnd) return "the same lines, but not the same bytes";
-        if (xEnd) return formatText("line %d: expected the end of the output, got ", line) + quotedExcerpt(y, 80);
-        if (yEnd) return formatText("line %d: expected ", line) + quotedExcerpt(x, 80) + ", got the end of the output";
-        if (x != y || (ea == std::string::npos) != (eb == std::string::npos)) {
-            if (x == y) return formatText("line %d: ", line) + quotedExcerpt(x, 80) + (ea == std::string::npos ? " should not end with a newline" : " does not end with a newline");
-            return formatText("line %d: expected ", line) + quotedExcerpt(x, 80) + ", got " + quotedExcerpt(y, 80);
-        }
-        a = ea == std::string::npos ? expected.size() : ea + 1;
-        b = eb == std::string::npos ? actual.size() : eb + 1;
-    }
-}
-
 // --- Lab 6 and Part 1: hidden cases ----------------------------------------------------------------
+
+// Why a case failed, or "" when it passed.
+std::string caseVerdict(const Run& run, const LabCase& c) {
+    if (run.error.empty() && !run.cpuExceeded && !run.wallExceeded && !run.outputExceeded && WIFSIGNALED(run.status)) {
+        const std::string crash = crashReport(WTERMSIG(run.status), run.output);
+        return run.output == c.expected ? crash : crash + "; " + firstDifference(c.expected, run.output);
+    }
+    std::string why = exitText(run);
+    if (!run.error.empty() || run.cpuExceeded || run.wallExceeded || run.outputExceeded) {
+        // Killed: failed, with what it printed compared as far as it went.
+        if (run.output != c.expected && run.error.empty()) why += "; " + firstDifference(c.expected, run.output);
+        return why;
+    }
+    if (run.output != c.expected) return firstDifference(c.expected, run.output) + (why.empty() ? "" : " (" + why + ")");
+    return {};  // the right output; an exit status alone does not fail a case
+}
 
 void runCases(const Program& program, const GradeOptions& options, SubmissionGrade& grade) {
     const std::vector<LabCase> cases = hiddenCases(options.lab, options.seed, options.cases, options.edition);
@@ -72,25 +70,19 @@ void runCases(const Program& program, const GradeOptions& options, SubmissionGra
         const Run run = runSandboxed({program.path}, c.input, sandbox, options.caseCpuLimit, options.caseWallLimit,
                                      c.expected.size() * 2 + 65536);
         ++grade.casesRun;
-        std::string why = exitText(run);
-        if (!run.error.empty() || run.cpuExceeded || run.wallExceeded || run.outputExceeded || WIFSIGNALED(run.status)) {
-            // Killed or crashed: failed, with what it printed compared as far as it went.
-            if (run.output != c.expected && run.error.empty()) why += "; " + firstDifference(c.expected, run.output);
-        } else if (run.output != c.expected) {
-            why = firstDifference(c.expected, run.output) + (why.empty() ? "" : " (" + why + ")");
-        } else {
-            why.clear();  // the right output; an exit status alone does not fail a case
-        }
+        const std::string why = caseVerdict(run, c);
         const std::string label = formatText("case %zu (%s)", i + 1, c.description.c_str());
         if (why.empty()) {
             ++grade.casesPassed;
             text += label + ": passed\n";
-        } else {
-            grade.failures.push_back(formatText("case %zu: ", i + 1) + why);
-            text += label + ": FAILED: " + why + "\n";
+            continue;
+        }
+        grade.failures.push_back(formatText("case %zu: ", i + 1) + why);
+        text += label + ": FAILED: " + why + "\n";
+        if (options.feedbackInputs) {
             std::string input = c.input;
             std::replace(input.begin(), input.end(), '\n', ' ');
-            text += "  input: " + (input.size() > 300 ? input.substr(0, 300) + "..." : input) + "\n";
+            text += "  input: " + input + "\n";
         }
     }
     grade.mark = grade.casesPassed;
@@ -166,6 +158,8 @@ void playGames(const Program& program, const std::string& name, const GradeOptio
                           : r.winner == 'D'     ? formatText("a draw, %d-%d", mine, theirs)
                                                 : formatText("lost %d-%d on the board", mine, theirs);
         text += label + ": " + why + formatText("; longest completed move %.3f s of CPU\n", longest);
+        text += "  moves (save this line in a file and run `reversi replay FILE`): " +
+                replayableMoves(g.task.size, r.moves) + "\n";
         grade.failures.push_back(formatText("game %d (%dx%d, %s, against %s): ", g.task.index + 1, g.task.size, g.task.size,
                                         black ? "Black" : "White", players[opponent].name.c_str()) +
                                  why);
@@ -177,8 +171,9 @@ void playGames(const Program& program, const std::string& name, const GradeOptio
     grade.detail += "Marks: 2 for each opponent and size where either game was won.\n";
 }
 
-std::string optionsText(const GradeOptions& options) {
-    std::string text = formatText("lab %s; seed %llu", labName(options.lab), static_cast<unsigned long long>(options.seed));
+// What was graded, as the student may read it: no seed.
+std::string feedbackOptionsText(const GradeOptions& options) {
+    std::string text = formatText("lab %s", labName(options.lab));
     if (options.lab == GradedLab::kPart2) {
         text += "; sizes";
         for (std::size_t i = 0; i < options.sizes.size(); ++i) text += (i ? "," : " ") + std::to_string(options.sizes[i]);
@@ -189,6 +184,12 @@ std::string optionsText(const GradeOptions& options) {
         if (options.lab == GradedLab::kPart1) text += options.edition == Edition::k2022 ? "; 2022 edition" : "; 2018 edition";
     }
     return text;
+}
+
+// All a grade depends on: the seed too.
+std::string optionsText(const GradeOptions& options) {
+    return feedbackOptionsText(options) + formatText("; seed %llu", static_cast<unsigned long long>(options.seed)) +
+           (options.feedbackInputs ? "; failed inputs shown" : "");
 }
 
 }  // namespace
@@ -232,7 +233,7 @@ SubmissionGrade gradeSubmission(const std::string& dir, const GradeOptions& opti
     grade.lab = labName(options.lab);
     grade.key = gradeKey(dir, options);
     grade.outOf = options.lab == GradedLab::kPart2 ? 4 * static_cast<int>(options.sizes.size()) : options.cases;
-    grade.detail = "Submission: " + grade.name + " (" + grade.path + ")\nGraded: " + optionsText(options) + "\n";
+    grade.detail = "Submission: " + grade.name + "\nGraded: " + feedbackOptionsText(options) + "\n";
     // Compiled and run from the grader's own copy, never from the submission's directory itself.
     const std::string own = options.outDir + "/" + grade.name;
     mkdir(own.c_str(), options.dirMode());
@@ -337,11 +338,14 @@ std::string gradesTable(const std::vector<SubmissionGrade>& grades) {
     std::string text = formatText("%-*s %-5s %9s %9s  %s\n", static_cast<int>(width), "submission", "lab", "mark", "passed",
                               "first problem");
     for (const SubmissionGrade& g : grades) {
+        // Whole: a message cut short loses the difference it was quoting.
         std::string first = g.failures.empty() ? std::string() : g.failures.front();
-        if (first.size() > 90) first = first.substr(0, 87) + "...";
         if (g.failures.size() > 1) first += formatText(" (+%zu more)", g.failures.size() - 1);
+        // Passed as the mark counts: cases; for Part 2, opponents beaten at a size (either game won).
+        const bool games = g.lab == labName(GradedLab::kPart2);
+        const int passed = games ? g.mark / 2 : g.casesPassed, of = games ? g.outOf / 2 : g.outOf;
         text += formatText("%-*s %-5s %4d / %-2d %4d / %-2d  %s\n", static_cast<int>(width), g.name.c_str(), g.lab.c_str(),
-                       g.mark, g.outOf, g.casesPassed, g.casesRun, first.c_str());
+                           g.mark, g.outOf, passed, of, first.c_str());
     }
     return text;
 }

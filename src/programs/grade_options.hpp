@@ -32,6 +32,9 @@ struct GradeOptions {
     // Marks, detail files, results and compiled programs are the grader's alone (0600 files, 0700
     // directories) unless the grader shares them with the group (0640, 0750): `--group-readable`.
     bool groupReadable = false;
+    // The detail file shows a failed case's whole input (by default its kind, size and first difference
+    // only, so that hidden cases stay hidden across resubmissions).
+    bool feedbackInputs = false;
 
     mode_t fileMode() const { return groupReadable ? 0640 : 0600; }
     mode_t dirMode() const { return groupReadable ? 0750 : 0700; }
