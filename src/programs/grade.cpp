@@ -24,6 +24,7 @@
 #include "platform/interrupt.hpp"
 #include "programs/grade_class_files.hpp"
 #include "programs/grade_copy.hpp"
+#include "programs/grade_cost.hpp"
 #include "programs/grade_feedback.hpp"
 #include "programs/grade_workspace.hpp"
 #include "programs/grade_program.hpp"
@@ -352,44 +353,8 @@ std::string gradesTable(const std::vector<SubmissionGrade>& grades) {
 
 namespace {
 
-ClassRow classRow(const SubmissionGrade& g) {
-    std::string csv = gradesCsv({g}).substr(kGradesCsvHeader.size() + 1);
-    csv.pop_back();  // the newline
-    return ClassRow{g.name, csv, gradeObject(g)};
-}
-
 std::string storedGradePath(const std::string& dir, const GradeOptions& options) {
     return options.outDir + "/" + submissionName(dir) + ".json";
-}
-
-// Every submission a directory of its own name; the output directory made.
-void checkSubmissions(const std::vector<std::string>& submissions, const GradeOptions& options) {
-    std::error_code ec;
-    std::set<std::string> names;
-    for (const std::string& dir : submissions) {
-        if (!fs::is_directory(dir, ec))
-            throw std::invalid_argument(dir + " is not a directory (a submission is a directory holding a C source "
-                                              "file or an executable named " + labProgramName(options.lab) + ")");
-        if (!names.insert(submissionName(dir)).second)
-            throw std::invalid_argument("two submissions are named " + submissionName(dir) +
-                                        ": each submission's directory needs its own name");
-    }
-    if (fs::create_directories(options.outDir, ec)) chmod(options.outDir.c_str(), options.dirMode());
-    if (!fs::is_directory(options.outDir, ec)) throw std::invalid_argument("cannot create " + options.outDir);
-}
-
-// The grade kept from an earlier run of the same grading (the same key), if any.
-std::optional<SubmissionGrade> storedGrade(const std::string& dir, const GradeOptions& options) {
-    std::error_code ec;
-    try {
-        if (fs::exists(storedGradePath(dir, options), ec)) {
-            SubmissionGrade stored = parseGradeJson(readWhole(storedGradePath(dir, options)));
-            if (stored.key == gradeKey(dir, options)) return stored;
-        }
-    } catch (const std::exception&) {
-        // graded again
-    }
-    return std::nullopt;
 }
 
 // In a grading worker: grades one submission and writes its detail and result files.
@@ -422,6 +387,40 @@ SubmissionGrade failedGrading(const std::string& dir, const GradeOptions& option
 
 }  // namespace
 
+void checkSubmissions(const std::vector<std::string>& submissions, const GradeOptions& options) {
+    std::error_code ec;
+    std::set<std::string> names;
+    for (const std::string& dir : submissions) {
+        if (!fs::is_directory(dir, ec))
+            throw std::invalid_argument(dir + " is not a directory (a submission is a directory holding a C source "
+                                              "file or an executable named " + labProgramName(options.lab) + ")");
+        if (!names.insert(submissionName(dir)).second)
+            throw std::invalid_argument("two submissions are named " + submissionName(dir) +
+                                        ": each submission's directory needs its own name");
+    }
+    if (fs::create_directories(options.outDir, ec)) chmod(options.outDir.c_str(), options.dirMode());
+    if (!fs::is_directory(options.outDir, ec)) throw std::invalid_argument("cannot create " + options.outDir);
+}
+
+std::optional<SubmissionGrade> storedGrade(const std::string& dir, const GradeOptions& options) {
+    std::error_code ec;
+    try {
+        if (fs::exists(storedGradePath(dir, options), ec)) {
+            SubmissionGrade stored = parseGradeJson(readWhole(storedGradePath(dir, options)));
+            if (stored.key == gradeKey(dir, options)) return stored;
+        }
+    } catch (const std::exception&) {
+        // graded again
+    }
+    return std::nullopt;
+}
+
+ClassRow classRow(const SubmissionGrade& g) {
+    std::string csv = gradesCsv({g}).substr(kGradesCsvHeader.size() + 1);
+    csv.pop_back();  // the newline
+    return ClassRow{g.name, csv, gradeObject(g)};
+}
+
 std::vector<SubmissionGrade> gradeAll(const std::vector<std::string>& submissions, const GradeOptions& options,
                                       int jobs, const std::string& csv, const std::string& json,
                                       const GradeProgress& progress) {
@@ -450,6 +449,7 @@ std::vector<SubmissionGrade> gradeAll(const std::vector<std::string>& submission
         finished[i] = true;
         ++done;
     }
+    if (todo.size() >= 2) std::cerr << "reversi grade: " << costEstimate(static_cast<int>(todo.size()), options, jobs) << "\n";
     if (progress) progress(done, total, nullptr);
     if (done) writeSummaries();
     // One process per submission: a crash or a hang in grading one cannot take the others with it.

@@ -8,9 +8,11 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "programs/grade_class_files.hpp"
 #include "programs/grade_options.hpp"
 
 namespace reversi {
@@ -33,6 +35,14 @@ std::string submissionName(const std::string& dir);
 // What a grade depends on: the options, the project's version and every file of the submission
 // (names, sizes, modification times). A stored grade with the same key is reused.
 std::string gradeKey(const std::string& dir, const GradeOptions& options);
+
+// Every submission a directory, each of its own name, and the output directory made (0700, or 0750);
+// throws std::invalid_argument.
+void checkSubmissions(const std::vector<std::string>& submissions, const GradeOptions& options);
+// The grade kept in OUT/NAME.json from an earlier run of the same grading (the same key), if any.
+std::optional<SubmissionGrade> storedGrade(const std::string& dir, const GradeOptions& options);
+// Its rows in the class files.
+ClassRow classRow(const SubmissionGrade& grade);
 
 // Grades one submission (compiles it when needed, into OUT/NAME/); writes nothing else.
 SubmissionGrade gradeSubmission(const std::string& dir, const GradeOptions& options);
