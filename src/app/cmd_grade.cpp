@@ -63,6 +63,7 @@ int run(GradeSettings& s) {
         options.limits.memoryBytes = static_cast<std::uint64_t>(s.memoryLimit) << 20;
         options.cLibraryDir = s.cLibrary.empty() ? defaultCLibrary() : s.cLibrary;
         if (!s.merge.empty()) {
+            if (!s.plan.empty()) throw std::invalid_argument("--merge DIR reads results; --plan FILE writes commands: give one");
             options.outDir = s.merge;
             gradeMergeCommand(s.submissions, options, s.csv, s.json);
             return 0;
