@@ -10,6 +10,7 @@
 #include "commands.hpp"
 #include "platform/interrupt.hpp"
 #include "programs/grade.hpp"
+#include "programs/grade_plan.hpp"
 
 namespace reversi::app {
 
@@ -27,6 +28,8 @@ struct GradeSettings {
     std::string csv;
     std::string json;
     std::string cLibrary;
+    std::string plan;   // --plan FILE
+    std::string merge;  // --merge DIR
 };
 
 // libreversi.a and lab7part2lib.h, where the build puts them: beside this executable.
@@ -59,6 +62,19 @@ int run(GradeSettings& s) {
         options.edition = s.edition == 2022 ? Edition::k2022 : Edition::k2018;
         options.limits.memoryBytes = static_cast<std::uint64_t>(s.memoryLimit) << 20;
         options.cLibraryDir = s.cLibrary.empty() ? defaultCLibrary() : s.cLibrary;
+        if (!s.merge.empty()) {
+            if (!s.plan.empty()) throw std::invalid_argument("--merge DIR reads results; --plan FILE writes commands: give one");
+            options.outDir = s.merge;
+            gradeMergeCommand(s.submissions, options, s.csv, s.json);
+            return 0;
+        }
+        if (s.submissions.empty()) throw std::invalid_argument("no submission given (or --merge DIR)");
+        if (!s.plan.empty()) {
+            if (!s.csv.empty() || !s.json.empty())
+                throw std::invalid_argument("--plan writes commands only: give --csv and --json to --merge");
+            gradePlanCommand(s.submissions, options, s.jobs, s.plan);
+            return 0;
+        }
         const bool tty = isatty(2);
         gradeCommand(s.submissions, options, s.jobs, s.csv, s.json,
                      [tty](int done, int total, const SubmissionGrade* g) { showProgress(done, total, g, tty); });
@@ -67,6 +83,29 @@ int run(GradeSettings& s) {
         std::cerr << "reversi grade: " << e.what() << "\n";
         return kExitUsage;
     }
+}
+
+// Where results go: --out, --plan, --merge, --csv, --json, --group-readable, --feedback-inputs.
+void addOutputOptions(CLI::App& grade, GradeSettings& s) {
+    grade.add_option("--out", s.options.outDir,
+                     "Directory for the detail file of each submission (NAME.txt), its stored result (NAME.json) "
+                     "and compiled programs; a rerun resumes from it")
+        ->capture_default_str();
+    grade.add_option("--plan", s.plan,
+                     "Grade nothing: write one `reversi grade` command per submission still to grade into this "
+                     "file, for GNU parallel or a Slurm array (each keeps its result in --out); then --merge");
+    grade.add_option("--merge", s.merge,
+                     "Grade nothing: build --csv and --json from the results in this directory (the --out of the "
+                     "planned commands), of the submissions given or of every one there");
+    grade.add_option("--csv", s.csv, "Write the marks here as CSV (submission,lab,mark,out_of,...) as each "
+                                      "submission finishes");
+    grade.add_option("--json", s.json, "Write the grades here as JSON as each submission finishes");
+    grade.add_flag("--group-readable", s.options.groupReadable,
+                    "Write the marks, detail files and compiled programs readable by the group (0640, 0750) "
+                    "instead of by the grader alone (0600, 0700)");
+    grade.add_flag("--feedback-inputs", s.options.feedbackInputs,
+                    "lab6, part1: show a failed case's whole input in the detail file (by default its kind, size "
+                    "and first difference only, so that the hidden cases stay hidden across resubmissions)");
 }
 
 }  // namespace
@@ -78,8 +117,7 @@ void addGradeCommands(CLI::App& app, Action& action) {
     grade->add_option("submissions", s->submissions,
                       "Submission directories, each holding one C source file or an executable named lab6, lab7part1 "
                       "or lab7part2")
-        ->required()
-        ->expected(1, 1000000);
+        ->expected(0, 1000000);
     grade->add_option("--seed", s->options.seed, "Seed of the hidden cases (lab6, part1) and of the games")
         ->capture_default_str();
     grade->add_option("--cases", s->options.cases, "Hidden cases per submission (lab6, part1)")
@@ -100,13 +138,7 @@ void addGradeCommands(CLI::App& app, Action& action) {
     grade->add_option("-j,--jobs", s->jobs, "Submissions graded at once (each in its own process)")
         ->check(CLI::Range(1, 256))
         ->capture_default_str();
-    grade->add_option("--out", s->options.outDir,
-                      "Directory for the detail file of each submission (NAME.txt), its stored result (NAME.json) "
-                      "and compiled programs; a rerun resumes from it")
-        ->capture_default_str();
-    grade->add_option("--csv", s->csv, "Write the marks here as CSV (submission,lab,mark,out_of,...) as each "
-                                       "submission finishes");
-    grade->add_option("--json", s->json, "Write the grades here as JSON as each submission finishes");
+    addOutputOptions(*grade, *s);
     grade->add_option("--c-library", s->cLibrary,
                       "Directory with libreversi.a and lab7part2lib.h offered to part2 sources (default: beside reversi)");
     grade->add_option("--memory-limit", s->memoryLimit, "MiB of address space for each process of a submission")
@@ -119,7 +151,9 @@ void addGradeCommands(CLI::App& app, Action& action) {
                     "unbuffered, so that a program that never flushes its prompts can still be played)");
     addExamples(*grade, {"reversi grade part2 submissions/*/ --csv marks.csv --jobs 2",
                          "reversi grade part1 submissions/*/ --seed 2024 --csv marks.csv --json marks.json",
-                         "reversi grade lab6 submissions/alice/ --out grades/   (then read grades/alice.txt)"});
+                         "reversi grade lab6 submissions/alice/ --out grades/   (then read grades/alice.txt)",
+                         "reversi grade part2 submissions/*/ --plan jobs.txt && parallel -j 2 < jobs.txt",
+                         "reversi grade part2 submissions/*/ --merge grades/ --csv marks.csv --json marks.json"});
     grade->callback([s, &action] { action = [s] { return run(*s); }; });
 }
 

@@ -183,10 +183,16 @@ void writePlan(const MatchSettings& s, bool tournament, const std::vector<Player
     for (const GameTask& t : games.todo) lines += planLine(reversi, players, t, options, dir);
     writeFileAtomically(s.plan, lines);
     const std::size_t todo = games.todo.size();
+    const char* command = tournament ? "reversi tournament" : "reversi match";
+    if (todo == 0) {  // nothing to run: say so, not "run them"
+        std::cerr << "reversi: nothing left to play: all " << total << " games are already in " << dir << " (" << s.plan
+                  << " is empty); `" << command << " --merge " << dir << "` builds the results\n";
+        return;
+    }
     std::cerr << "reversi: " << todo << " game command" << (todo == 1 ? "" : "s") << " written to " << s.plan << " ("
               << games.kept.size() << " of " << total << " games already in " << dir
-              << "); run them, for example with `parallel < " << s.plan << "`, then `"
-              << (tournament ? "reversi tournament" : "reversi match") << " --merge " << dir << "`\n";
+              << "); run them, for example with `parallel < " << s.plan << "`, then `" << command << " --merge " << dir
+              << "`\n";
 }
 
 // Plays the games still to play, each kept (DIR/games, --save-games) as soon as it is over, so that an

@@ -116,7 +116,7 @@ std::string temporaryName(const std::string& target, std::mt19937_64& random) {
 
 }  // namespace
 
-void writeFileAtomically(const std::string& path, const std::string& text) {
+void writeFileAtomically(const std::string& path, const std::string& text, mode_t newFileMode) {
     if (path.empty()) throw std::runtime_error("no file name given");
     if (path.back() == '/') fail(path, "it is a directory");
     bool special = namedDescriptor(path) >= 0;
@@ -133,7 +133,7 @@ void writeFileAtomically(const std::string& path, const std::string& text) {
     std::random_device device;
     std::mt19937_64 random((static_cast<std::uint64_t>(device()) << 32) ^ device() ^
                            static_cast<std::uint64_t>(::getpid()));
-    const mode_t mode = exists ? (st.st_mode & 07777) : 0666;  // a new file: 0666 less the umask
+    const mode_t mode = exists ? (st.st_mode & 07777) : newFileMode;  // a new file: less the umask
     std::string temp;
     int fd = -1;
     for (int attempt = 0; fd < 0; ++attempt) {

@@ -2,6 +2,8 @@
 // that saving never destroys what the path stands for: a symlink, a device, a pipe.
 #pragma once
 
+#include <sys/types.h>
+
 #include <string>
 
 namespace reversi {
@@ -13,7 +15,8 @@ namespace reversi {
 // link stays a link). A path that is not a regular file (a device, a FIFO, /dev/stdout, /dev/fd/N,
 // anything under /dev or /proc) is written directly, never replaced. A directory is an error.
 // Throws std::runtime_error ("cannot write PATH: REASON") on failure; the old file is then intact and
-// no temporary file is left.
-void writeFileAtomically(const std::string& path, const std::string& text);
+// no temporary file is left. A new file gets `newFileMode` less the umask (0666 less the umask unless
+// told: private reports pass 0600).
+void writeFileAtomically(const std::string& path, const std::string& text, mode_t newFileMode = 0666);
 
 }  // namespace reversi

@@ -21,6 +21,12 @@
 #include "arena/match.hpp"
 #include "arena/worker_pool.hpp"
 #include "platform/atomic_file.hpp"
+#include "platform/interrupt.hpp"
+#include "programs/grade_class_files.hpp"
+#include "programs/grade_copy.hpp"
+#include "programs/grade_cost.hpp"
+#include "programs/grade_feedback.hpp"
+#include "programs/grade_workspace.hpp"
 #include "programs/grade_program.hpp"
 #include "platform/json_text.hpp"
 #include "platform/splitmix.hpp"
@@ -38,26 +44,23 @@ namespace fs = std::filesystem;
 // the submission graded again, instead of read into memory.
 std::string readWhole(const std::string& path) { return readWholeFile(path, std::size_t{16} << 20); }
 
-std::string firstDifference(const std::string& expected, const std::string& actual) {
-    std::size_t a = 0, b = 0;
-    for (int line = 1;; ++line) {
-        const std::size_t ea = expected.find('\n', a), eb = actual.find('\n', b);
-        const std::string x = expected.substr(a, ea == std::string::npos ? std::string::npos : ea - a);
-        const std::string y = actual.substr(b, eb == std::string::npos ? std::string::npos : eb - b);
-        const bool xEnd = a >= expected.size(), yEnd = b >= actual.size();
-        if (xEnd && yEnd) return "the same lines, but not the same bytes";
-        if (xEnd) return formatText("line %d: expected the end of the output, got ", line) + quotedExcerpt(y, 80);
-        if (yEnd) return formatText("line %d: expected ", line) + quotedExcerpt(x, 80) + ", got the end of the output";
-        if (x != y || (ea == std::string::npos) != (eb == std::string::npos)) {
-            if (x == y) return formatText("line %d: ", line) + quotedExcerpt(x, 80) + (ea == std::string::npos ? " should not end with a newline" : " does not end with a newline");
-            return formatText("line %d: expected ", line) + quotedExcerpt(x, 80) + ", got " + quotedExcerpt(y, 80);
-        }
-        a = ea == std::string::npos ? expected.size() : ea + 1;
-        b = eb == std::string::npos ? actual.size() : eb + 1;
-    }
-}
-
 // --- Lab 6 and Part 1: hidden cases ----------------------------------------------------------------
+
+// Why a case failed, or "" when it passed.
+std::string caseVerdict(const Run& run, const LabCase& c) {
+    if (run.error.empty() && !run.cpuExceeded && !run.wallExceeded && !run.outputExceeded && WIFSIGNALED(run.status)) {
+        const std::string crash = crashReport(WTERMSIG(run.status), run.output);
+        return run.output == c.expected ? crash : crash + "; " + firstDifference(c.expected, run.output);
+    }
+    std::string why = exitText(run);
+    if (!run.error.empty() || run.cpuExceeded || run.wallExceeded || run.outputExceeded) {
+        // Killed: failed, with what it printed compared as far as it went.
+        if (run.output != c.expected && run.error.empty()) why += "; " + firstDifference(c.expected, run.output);
+        return why;
+    }
+    if (run.output != c.expected) return firstDifference(c.expected, run.output) + (why.empty() ? "" : " (" + why + ")");
+    return {};  // the right output; an exit status alone does not fail a case
+}
 
 void runCases(const Program& program, const GradeOptions& options, SubmissionGrade& grade) {
     const std::vector<LabCase> cases = hiddenCases(options.lab, options.seed, options.cases, options.edition);
@@ -68,25 +71,19 @@ void runCases(const Program& program, const GradeOptions& options, SubmissionGra
         const Run run = runSandboxed({program.path}, c.input, sandbox, options.caseCpuLimit, options.caseWallLimit,
                                      c.expected.size() * 2 + 65536);
         ++grade.casesRun;
-        std::string why = exitText(run);
-        if (!run.error.empty() || run.cpuExceeded || run.wallExceeded || run.outputExceeded || WIFSIGNALED(run.status)) {
-            // Killed or crashed: failed, with what it printed compared as far as it went.
-            if (run.output != c.expected && run.error.empty()) why += "; " + firstDifference(c.expected, run.output);
-        } else if (run.output != c.expected) {
-            why = firstDifference(c.expected, run.output) + (why.empty() ? "" : " (" + why + ")");
-        } else {
-            why.clear();  // the right output; an exit status alone does not fail a case
-        }
+        const std::string why = caseVerdict(run, c);
         const std::string label = formatText("case %zu (%s)", i + 1, c.description.c_str());
         if (why.empty()) {
             ++grade.casesPassed;
             text += label + ": passed\n";
-        } else {
-            grade.failures.push_back(formatText("case %zu: ", i + 1) + why);
-            text += label + ": FAILED: " + why + "\n";
+            continue;
+        }
+        grade.failures.push_back(formatText("case %zu: ", i + 1) + why);
+        text += label + ": FAILED: " + why + "\n";
+        if (options.feedbackInputs) {
             std::string input = c.input;
             std::replace(input.begin(), input.end(), '\n', ' ');
-            text += "  input: " + (input.size() > 300 ? input.substr(0, 300) + "..." : input) + "\n";
+            text += "  input: " + input + "\n";
         }
     }
     grade.mark = grade.casesPassed;
@@ -162,6 +159,8 @@ void playGames(const Program& program, const std::string& name, const GradeOptio
                           : r.winner == 'D'     ? formatText("a draw, %d-%d", mine, theirs)
                                                 : formatText("lost %d-%d on the board", mine, theirs);
         text += label + ": " + why + formatText("; longest completed move %.3f s of CPU\n", longest);
+        text += "  moves (save this line in a file and run `reversi replay FILE`): " +
+                replayableMoves(g.task.size, r.moves) + "\n";
         grade.failures.push_back(formatText("game %d (%dx%d, %s, against %s): ", g.task.index + 1, g.task.size, g.task.size,
                                         black ? "Black" : "White", players[opponent].name.c_str()) +
                                  why);
@@ -173,8 +172,9 @@ void playGames(const Program& program, const std::string& name, const GradeOptio
     grade.detail += "Marks: 2 for each opponent and size where either game was won.\n";
 }
 
-std::string optionsText(const GradeOptions& options) {
-    std::string text = formatText("lab %s; seed %llu", labName(options.lab), static_cast<unsigned long long>(options.seed));
+// What was graded, as the student may read it: no seed.
+std::string feedbackOptionsText(const GradeOptions& options) {
+    std::string text = formatText("lab %s", labName(options.lab));
     if (options.lab == GradedLab::kPart2) {
         text += "; sizes";
         for (std::size_t i = 0; i < options.sizes.size(); ++i) text += (i ? "," : " ") + std::to_string(options.sizes[i]);
@@ -185,6 +185,12 @@ std::string optionsText(const GradeOptions& options) {
         if (options.lab == GradedLab::kPart1) text += options.edition == Edition::k2022 ? "; 2022 edition" : "; 2018 edition";
     }
     return text;
+}
+
+// All a grade depends on: the seed too.
+std::string optionsText(const GradeOptions& options) {
+    return feedbackOptionsText(options) + formatText("; seed %llu", static_cast<unsigned long long>(options.seed)) +
+           (options.feedbackInputs ? "; failed inputs shown" : "");
 }
 
 }  // namespace
@@ -201,9 +207,10 @@ std::string gradeKey(const std::string& dir, const GradeOptions& options) {
     std::error_code ec;
     std::vector<std::string> entries;
     for (const auto& entry : fs::directory_iterator(dir, ec)) {
-        struct stat info {};
-        if (stat(entry.path().c_str(), &info) != 0 || !S_ISREG(info.st_mode)) continue;
-        entries.push_back(entry.path().filename().string() + ":" + std::to_string(info.st_size) + ":" +
+        struct stat info {};  // the entry itself, never what a link points to
+        if (lstat(entry.path().c_str(), &info) != 0 || S_ISDIR(info.st_mode)) continue;
+        entries.push_back(entry.path().filename().string() + ":" + std::to_string(info.st_mode) + ":" +
+                          std::to_string(info.st_size) + ":" +
                           std::to_string(info.st_mtim.tv_sec) + "." + std::to_string(info.st_mtim.tv_nsec));
     }
     std::sort(entries.begin(), entries.end());
@@ -215,6 +222,10 @@ std::string gradeKey(const std::string& dir, const GradeOptions& options) {
                   static_cast<unsigned long long>(hash));
 }
 
+namespace {
+void gradeProgram(const std::string& copy, const GradeOptions& options, SubmissionGrade& grade);
+}  // namespace
+
 SubmissionGrade gradeSubmission(const std::string& dir, const GradeOptions& options) {
     SubmissionGrade grade;
     std::error_code ec;
@@ -223,8 +234,25 @@ SubmissionGrade gradeSubmission(const std::string& dir, const GradeOptions& opti
     grade.lab = labName(options.lab);
     grade.key = gradeKey(dir, options);
     grade.outOf = options.lab == GradedLab::kPart2 ? 4 * static_cast<int>(options.sizes.size()) : options.cases;
-    grade.detail = "Submission: " + grade.name + " (" + grade.path + ")\nGraded: " + optionsText(options) + "\n";
-    const Program program = findProgram(dir, grade.name, options);
+    grade.detail = "Submission: " + grade.name + "\nGraded: " + feedbackOptionsText(options) + "\n";
+    // Compiled and run from the grader's own copy, never from the submission's directory itself.
+    const std::string own = options.outDir + "/" + grade.name;
+    mkdir(own.c_str(), options.dirMode());
+    const std::string refused = copySubmission(dir, own + "/submission", options.dirMode());
+    if (refused.empty()) {
+        gradeProgram(own + "/submission", options, grade);
+    } else {
+        grade.failures.push_back(refused);
+        grade.detail += "Refused: " + refused + "\n";
+    }
+    grade.detail += formatText("Mark: %d out of %d\n", grade.mark, grade.outOf);
+    return grade;
+}
+
+namespace {
+
+void gradeProgram(const std::string& copy, const GradeOptions& options, SubmissionGrade& grade) {
+    const Program program = findProgram(copy, grade.name, options);
     if (!program.log.empty()) grade.detail += "Compiling:\n" + program.log + (program.log.back() == '\n' ? "" : "\n");
     if (program.path.empty()) {
         grade.failures.push_back(program.problem);
@@ -237,9 +265,9 @@ SubmissionGrade gradeSubmission(const std::string& dir, const GradeOptions& opti
         else
             runCases(program, options, grade);
     }
-    grade.detail += formatText("Mark: %d out of %d\n", grade.mark, grade.outOf);
-    return grade;
 }
+
+}  // namespace
 
 namespace {
 
@@ -286,7 +314,7 @@ std::string csvField(const std::string& text) {
 }  // namespace
 
 std::string gradesCsv(const std::vector<SubmissionGrade>& grades) {
-    std::string csv = "submission,lab,mark,out_of,cases_passed,cases_run,failures\n";
+    std::string csv = kGradesCsvHeader + "\n";
     for (const SubmissionGrade& g : grades) {
         std::string failures;
         for (const std::string& f : g.failures) failures += (failures.empty() ? "" : " | ") + f;
@@ -311,11 +339,14 @@ std::string gradesTable(const std::vector<SubmissionGrade>& grades) {
     std::string text = formatText("%-*s %-5s %9s %9s  %s\n", static_cast<int>(width), "submission", "lab", "mark", "passed",
                               "first problem");
     for (const SubmissionGrade& g : grades) {
+        // Whole: a message cut short loses the difference it was quoting.
         std::string first = g.failures.empty() ? std::string() : g.failures.front();
-        if (first.size() > 90) first = first.substr(0, 87) + "...";
         if (g.failures.size() > 1) first += formatText(" (+%zu more)", g.failures.size() - 1);
+        // Passed as the mark counts: cases; for Part 2, opponents beaten at a size (either game won).
+        const bool games = g.lab == labName(GradedLab::kPart2);
+        const int passed = games ? g.mark / 2 : g.casesPassed, of = games ? g.outOf / 2 : g.outOf;
         text += formatText("%-*s %-5s %4d / %-2d %4d / %-2d  %s\n", static_cast<int>(width), g.name.c_str(), g.lab.c_str(),
-                       g.mark, g.outOf, g.casesPassed, g.casesRun, first.c_str());
+                           g.mark, g.outOf, passed, of, first.c_str());
     }
     return text;
 }
@@ -326,43 +357,14 @@ std::string storedGradePath(const std::string& dir, const GradeOptions& options)
     return options.outDir + "/" + submissionName(dir) + ".json";
 }
 
-// Every submission a directory of its own name; the output directory made.
-void checkSubmissions(const std::vector<std::string>& submissions, const GradeOptions& options) {
-    std::error_code ec;
-    std::set<std::string> names;
-    for (const std::string& dir : submissions) {
-        if (!fs::is_directory(dir, ec))
-            throw std::invalid_argument(dir + " is not a directory (a submission is a directory holding a C source "
-                                              "file or an executable named " + labProgramName(options.lab) + ")");
-        if (!names.insert(submissionName(dir)).second)
-            throw std::invalid_argument("two submissions are named " + submissionName(dir) +
-                                        ": each submission's directory needs its own name");
-    }
-    fs::create_directories(options.outDir, ec);
-    if (!fs::is_directory(options.outDir, ec)) throw std::invalid_argument("cannot create " + options.outDir);
-}
-
-// The grade kept from an earlier run of the same grading (the same key), if any.
-std::optional<SubmissionGrade> storedGrade(const std::string& dir, const GradeOptions& options) {
-    std::error_code ec;
-    try {
-        if (fs::exists(storedGradePath(dir, options), ec)) {
-            SubmissionGrade stored = parseGradeJson(readWhole(storedGradePath(dir, options)));
-            if (stored.key == gradeKey(dir, options)) return stored;
-        }
-    } catch (const std::exception&) {
-        // graded again
-    }
-    return std::nullopt;
-}
-
 // In a grading worker: grades one submission and writes its detail and result files.
 [[noreturn]] void gradeInWorker(const std::string& dir, const GradeOptions& options) {
     int status = 0;
     try {
         const SubmissionGrade grade = gradeSubmission(dir, options);
-        writeFileAtomically(options.outDir + "/" + grade.name + ".txt", grade.detail);
-        writeFileAtomically(storedGradePath(dir, options), gradeJson(grade) + "\n");
+        const InterruptsDeferred deferred;  // the detail and the result both, or neither
+        writeFileAtomically(options.outDir + "/" + grade.name + ".txt", grade.detail, options.fileMode());
+        writeFileAtomically(storedGradePath(dir, options), gradeJson(grade) + "\n", options.fileMode());
     } catch (const std::exception& e) {
         std::fprintf(stderr, "reversi grade: %s: %s\n", dir.c_str(), e.what());
         status = 1;
@@ -385,19 +387,55 @@ SubmissionGrade failedGrading(const std::string& dir, const GradeOptions& option
 
 }  // namespace
 
+void checkSubmissions(const std::vector<std::string>& submissions, const GradeOptions& options) {
+    std::error_code ec;
+    std::set<std::string> names;
+    for (const std::string& dir : submissions) {
+        if (!fs::is_directory(dir, ec))
+            throw std::invalid_argument(dir + " is not a directory (a submission is a directory holding a C source "
+                                              "file or an executable named " + labProgramName(options.lab) + ")");
+        if (!names.insert(submissionName(dir)).second)
+            throw std::invalid_argument("two submissions are named " + submissionName(dir) +
+                                        ": each submission's directory needs its own name");
+    }
+    if (fs::create_directories(options.outDir, ec)) chmod(options.outDir.c_str(), options.dirMode());
+    if (!fs::is_directory(options.outDir, ec)) throw std::invalid_argument("cannot create " + options.outDir);
+}
+
+std::optional<SubmissionGrade> storedGrade(const std::string& dir, const GradeOptions& options) {
+    std::error_code ec;
+    try {
+        if (fs::exists(storedGradePath(dir, options), ec)) {
+            SubmissionGrade stored = parseGradeJson(readWhole(storedGradePath(dir, options)));
+            if (stored.key == gradeKey(dir, options)) return stored;
+        }
+    } catch (const std::exception&) {
+        // graded again
+    }
+    return std::nullopt;
+}
+
+ClassRow classRow(const SubmissionGrade& g) {
+    std::string csv = gradesCsv({g}).substr(kGradesCsvHeader.size() + 1);
+    csv.pop_back();  // the newline
+    return ClassRow{g.name, csv, gradeObject(g)};
+}
+
 std::vector<SubmissionGrade> gradeAll(const std::vector<std::string>& submissions, const GradeOptions& options,
                                       int jobs, const std::string& csv, const std::string& json,
                                       const GradeProgress& progress) {
+    const ClassFiles classFiles(csv, json);  // before anything is graded: a bad path stops the run here
     checkSubmissions(submissions, options);
+    const GradeWorkspace workspace;
     const int total = static_cast<int>(submissions.size());
     std::vector<SubmissionGrade> grades(submissions.size());
     std::vector<bool> finished(submissions.size(), false);
     auto writeSummaries = [&] {
-        std::vector<SubmissionGrade> done;
+        std::vector<ClassRow> done;
         for (std::size_t i = 0; i < grades.size(); ++i)
-            if (finished[i]) done.push_back(grades[i]);
-        if (!csv.empty()) writeFileAtomically(csv, gradesCsv(done));
-        if (!json.empty()) writeFileAtomically(json, gradesJson(done, options));
+            if (finished[i]) done.push_back(classRow(grades[i]));
+        const InterruptsDeferred deferred;  // an interrupt keeps the marks written so far, whole
+        classFiles.write(done, parseJsonText(gradesJson({}, options)), options.fileMode());
     };
     std::vector<std::size_t> todo;
     int done = 0;
@@ -411,6 +449,7 @@ std::vector<SubmissionGrade> gradeAll(const std::vector<std::string>& submission
         finished[i] = true;
         ++done;
     }
+    if (todo.size() >= 2) std::cerr << "reversi grade: " << costEstimate(static_cast<int>(todo.size()), options, jobs) << "\n";
     if (progress) progress(done, total, nullptr);
     if (done) writeSummaries();
     // One process per submission: a crash or a hang in grading one cannot take the others with it.

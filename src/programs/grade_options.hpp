@@ -2,6 +2,8 @@
 // count, the games' sizes and limits, where results go, and the sandbox's limits for submissions.
 #pragma once
 
+#include <sys/types.h>
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -27,6 +29,15 @@ struct GradeOptions {
     bool unbuffered = true;
     SandboxLimits limits;
     std::string runAs = "nobody";
+    // Marks, detail files, results and compiled programs are the grader's alone (0600 files, 0700
+    // directories) unless the grader shares them with the group (0640, 0750): `--group-readable`.
+    bool groupReadable = false;
+    // The detail file shows a failed case's whole input (by default its kind, size and first difference
+    // only, so that hidden cases stay hidden across resubmissions).
+    bool feedbackInputs = false;
+
+    mode_t fileMode() const { return groupReadable ? 0640 : 0600; }
+    mode_t dirMode() const { return groupReadable ? 0750 : 0700; }
 };
 
 }  // namespace reversi

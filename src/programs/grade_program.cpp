@@ -3,6 +3,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -171,14 +172,13 @@ std::vector<std::string> compilerCommand(const std::string& source, const std::s
 
 // Copies the compiled program out of the sandbox's working directory (before the sandbox ends and removes
 // it) to `out`; returns its absolute path, or "" when there is none.
-std::string keepCompiled(const Sandbox& box, const std::string& exeName, const fs::path& out) {
+std::string keepCompiled(const Sandbox& box, const std::string& exeName, const fs::path& out, mode_t dirMode) {
     std::error_code ec;
     if (!fs::is_regular_file(fs::path(box.workDir()) / exeName, ec)) return {};
-    fs::create_directories(out.parent_path(), ec);
+    mkdir(out.parent_path().c_str(), dirMode);
     fs::copy_file(fs::path(box.workDir()) / exeName, out, fs::copy_options::overwrite_existing, ec);
     if (ec) return {};
-    fs::permissions(out, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec | fs::perms::others_read |
-                             fs::perms::others_exec, ec);
+    chmod(out.c_str(), dirMode);  // a program: the grader's alone (0700), or the group's too (0750)
     return fs::absolute(out, ec).string();
 }
 
@@ -226,7 +226,8 @@ Program compile(const fs::path& source, const std::string& name, const GradeOpti
     while (!(done = box.waitExit(0.05, &status)))
         if (box.cpuSeconds() > 60 || secondsSince(start) > 120) break;
     const bool built = done && WIFEXITED(status) && WEXITSTATUS(status) == 0;
-    const std::string compiled = built ? keepCompiled(box, exeName, fs::path(options.outDir) / name / exeName) : "";
+    const std::string compiled =
+        built ? keepCompiled(box, exeName, fs::path(options.outDir) / name / exeName, options.dirMode()) : "";
     box.end();
     const std::string messages = box.stderrHead(16384);
     program.log += messages.empty() ? "(no messages)\n" : messages;

@@ -24,51 +24,15 @@ import json
 import os
 import shutil
 import subprocess
-import sys
-import tempfile
 import time
 
-build = os.path.abspath(sys.argv[1])
-reversi = os.path.join(build, "reversi")
-sources = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from grade_common import reversi, workspace, submission, processes_under as left_over
 from checks import check, finish  # noqa: E402
-
-
-def submission(root, name, template, variant, filename):
-    os.makedirs(os.path.join(root, name))
-    with open(os.path.join(sources, template)) as f:
-        text = f.read()
-    with open(os.path.join(root, name, filename), "w") as f:
-        f.write(("#define VARIANT_%s\n" % variant if variant else "") + text)
-
-
-def left_over(marker):
-    """Processes whose command line or working directory holds marker."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit() and int(entry) != os.getpid():
-            try:
-                with open("/proc/%s/cmdline" % entry, "rb") as f:
-                    cmdline = f.read()
-                cwd = os.readlink("/proc/%s/cwd" % entry)
-            except OSError:
-                continue
-            if marker.encode() in cmdline or cwd.startswith(marker):
-                found.append(entry)
-    return found
-
 
 # Everything of this test under one directory, the sandboxes' working directories included, so that
 # its processes can be told from those of other tests: by their command lines (the programs run from
-# grades/NAME/) and their working directories. (A program in a directory its user cannot reach runs
-# from a copy: tests/hostile/test_sandbox.cpp.)
-tmp = tempfile.mkdtemp(prefix="reversi-grade-test-")
-os.chmod(tmp, 0o711)
-sandboxes = os.path.join(tmp, "sandboxes")
-os.makedirs(sandboxes)
-os.chmod(sandboxes, 0o755)
-env = dict(os.environ, TMPDIR=sandboxes)
+# grades/NAME/) and their working directories.
+tmp, sandboxes, env = workspace("reversi-grade-test-")
 
 
 def grade(args, timeout=600):

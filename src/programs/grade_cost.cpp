@@ -1,0 +1,44 @@
+#include "programs/grade_cost.hpp"
+
+#include <algorithm>
+
+#include "platform/printable.hpp"
+
+namespace reversi {
+
+namespace {
+
+std::string seconds(double s) {
+    if (s < 120) return formatText("%.0f s", s);
+    if (s < 7200) return formatText("%.0f min", s / 60);
+    return formatText("%.1f h", s / 3600);
+}
+
+}  // namespace
+
+std::string costEstimate(int count, const GradeOptions& options, int jobs) {
+    // Measured on a 2-core machine (docs/grading.md): a Part 2 submission of a quick program (0.05 s a
+    // move) took 13 s for its 4 games on 8x8, compiling included; the course's opponents take most of it.
+    // One using its whole time adds its moves at the time limit. Lab 6 and Part 1: about 0.6 s to
+    // compile and 0.03 s a case.
+    double quick = 0, slow = 0;
+    if (options.lab == GradedLab::kPart2) {
+        quick = slow = 1;
+        for (const int n : options.sizes) {
+            const double scale = n * n / 64.0;
+            quick += 4 * 3.0 * scale;
+            slow += 4 * (3.0 * scale + (n * n - 4) / 2.0 * options.timeLimit);
+        }
+    } else {
+        quick = 0.6 + 0.03 * options.cases;
+        slow = 0.6 + options.cases * std::min(options.caseCpuLimit, options.caseWallLimit);
+    }
+    const int at = std::max(1, jobs);
+    return formatText("%d submission%s of %s at --jobs %d: about %s (a submission takes about %s, up to %s when its "
+                      "program uses all the time it is allowed)",
+                      count, count == 1 ? "" : "s", labName(options.lab), at,
+                      (seconds(quick * count / at) + " to " + seconds(slow * count / at)).c_str(), seconds(quick).c_str(),
+                      seconds(slow).c_str());
+}
+
+}  // namespace reversi

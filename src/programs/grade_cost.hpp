@@ -1,0 +1,16 @@
+// What grading a class costs, printed before a run and with --plan (docs/grading.md "A class beyond
+// one machine"): from times measured on a 2-core machine, for a quick program and for one that uses all
+// the time it is allowed.
+#pragma once
+
+#include <string>
+
+#include "programs/grade_options.hpp"
+
+namespace reversi {
+
+// "900 submissions of part2 at --jobs 2: about 1.6 h to 14 h (a submission takes about 13 s, up to
+// 2 min when its program uses all the time it is allowed)".
+std::string costEstimate(int count, const GradeOptions& options, int jobs);
+
+}  // namespace reversi
