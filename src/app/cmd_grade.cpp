@@ -9,6 +9,7 @@
 #include "cli.hpp"
 #include "commands.hpp"
 #include "platform/interrupt.hpp"
+#include "programs/course_library.hpp"
 #include "programs/grade.hpp"
 
 namespace reversi::app {
@@ -28,15 +29,6 @@ struct GradeSettings {
     std::string json;
     std::string cLibrary;
 };
-
-// libreversi.a and lab7part2lib.h, where the build puts them: beside this executable.
-std::string defaultCLibrary() {
-    std::error_code ec;
-    const fs::path self = fs::read_symlink("/proc/self/exe", ec);
-    if (ec) return {};
-    const fs::path dir = self.parent_path();
-    return fs::exists(dir / "libreversi.a", ec) && fs::exists(dir / "lab7part2lib.h", ec) ? dir.string() : std::string();
-}
 
 void showProgress(int done, int total, const SubmissionGrade* finished, bool tty) {
     if (finished && !tty)
@@ -58,7 +50,7 @@ int run(GradeSettings& s) {
         options.lab = parseLabName(s.lab);
         options.edition = s.edition == 2022 ? Edition::k2022 : Edition::k2018;
         options.limits.memoryBytes = static_cast<std::uint64_t>(s.memoryLimit) << 20;
-        options.cLibraryDir = s.cLibrary.empty() ? defaultCLibrary() : s.cLibrary;
+        if (options.lab == GradedLab::kPart2) options.cLibraryDir = findCourseLibrary(s.cLibrary);
         const bool tty = isatty(2);
         gradeCommand(s.submissions, options, s.jobs, s.csv, s.json,
                      [tty](int done, int total, const SubmissionGrade* g) { showProgress(done, total, g, tty); });
@@ -108,7 +100,10 @@ void addGradeCommands(CLI::App& app, Action& action) {
                                        "submission finishes");
     grade->add_option("--json", s->json, "Write the grades here as JSON as each submission finishes");
     grade->add_option("--c-library", s->cLibrary,
-                      "Directory with libreversi.a and lab7part2lib.h offered to part2 sources (default: beside reversi)");
+                      "Directory of the course's graded library (liblab7part2.a and lab7part2lib.h) that part2 sources "
+                      "are linked with (default: build/course/ or PREFIX/lib/reversi/ beside reversi)");
+    grade->add_flag("--sources-only", s->options.sourcesOnly,
+                    "Grade C sources only: refuse a submission's executable (accepted by default)");
     grade->add_option("--memory-limit", s->memoryLimit, "MiB of address space for each process of a submission")
         ->check(CLI::Range(16, 1 << 20))
         ->capture_default_str();
