@@ -11,6 +11,7 @@
 #include "platform/interrupt.hpp"
 #include "programs/course_library.hpp"
 #include "programs/grade.hpp"
+#include "programs/grade_exports.hpp"
 
 namespace reversi::app {
 
@@ -28,6 +29,7 @@ struct GradeSettings {
     std::string csv;
     std::string json;
     std::string cLibrary;
+    std::string gradescope, prairielearn;  // results.json for one submission
 };
 
 void showProgress(int done, int total, const SubmissionGrade* finished, bool tty) {
@@ -51,9 +53,11 @@ int run(GradeSettings& s) {
         options.edition = s.edition == 2022 ? Edition::k2022 : Edition::k2018;
         options.limits.memoryBytes = static_cast<std::uint64_t>(s.memoryLimit) << 20;
         if (options.lab == GradedLab::kPart2) options.cLibraryDir = findCourseLibrary(s.cLibrary);
+        checkOneSubmission(s.submissions, s.gradescope, s.prairielearn);
         const bool tty = isatty(2);
         gradeCommand(s.submissions, options, s.jobs, s.csv, s.json,
                      [tty](int done, int total, const SubmissionGrade* g) { showProgress(done, total, g, tty); });
+        writeCourseResults(s.submissions[0], options, s.gradescope, s.prairielearn);
         return 0;
     } catch (const std::exception& e) {
         std::cerr << "reversi grade: " << e.what() << "\n";
@@ -102,6 +106,10 @@ void addGradeCommands(CLI::App& app, Action& action) {
     grade->add_option("--c-library", s->cLibrary,
                       "Directory of the course's graded library (liblab7part2.a and lab7part2lib.h) that part2 sources "
                       "are linked with (default: build/course/ or PREFIX/lib/reversi/ beside reversi)");
+    grade->add_option("--gradescope", s->gradescope,
+                      "Write Gradescope's autograder results.json here (exactly one submission; docs/grading.md)");
+    grade->add_option("--prairielearn", s->prairielearn,
+                      "Write PrairieLearn's external grader results.json here (exactly one submission)");
     grade->add_flag("--sources-only", s->options.sourcesOnly,
                     "Grade C sources only: refuse a submission's executable (accepted by default)");
     grade->add_option("--memory-limit", s->memoryLimit, "MiB of address space for each process of a submission")

@@ -6,3 +6,7 @@ if(PYTHON3 AND REVERSI_GCC AND NOT REVERSI_SANITIZE)
            COMMAND ${PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/course/course_library_test.py ${CMAKE_BINARY_DIR}
                    ${CMAKE_SOURCE_DIR})
 endif()
+if(PYTHON3 AND REVERSI_GCC AND NOT REVERSI_SANITIZE)
+  add_test(NAME "course: Gradescope and PrairieLearn results, the autograder zip"
+           COMMAND ${PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/course/results_test.py ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR})
+endif()
