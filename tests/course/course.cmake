@@ -10,3 +10,8 @@ if(PYTHON3 AND REVERSI_GCC AND NOT REVERSI_SANITIZE)
   add_test(NAME "course: Gradescope and PrairieLearn results, the autograder zip"
            COMMAND ${PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/course/results_test.py ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR})
 endif()
+find_program(REVERSI_SIM_C sim_c)
+if(PYTHON3 AND REVERSI_SIM_C)
+  add_test(NAME "course: similarity between submissions (sim_c)"
+           COMMAND ${PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/course/similarity_test.py ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR})
+endif()
