@@ -1,8 +1,8 @@
-# The C library as a student uses it: examples/Lab7Part2.c compiled as C with gcc against
+# The C library as a student uses it: examples/c_library_self_test.c (the library's self-test) compiled as C with gcc against
 # libreversi.a / libreversi.so from the build root, then run. Also the independent Python reference
 # for the opponents, checked against the C++ test table it generated. Included from tests/CMakeLists.txt.
 find_program(REVERSI_GCC NAMES gcc cc)
-set(REVERSI_C_EXAMPLE ${CMAKE_SOURCE_DIR}/examples/Lab7Part2.c)
+set(REVERSI_C_EXAMPLE ${CMAKE_SOURCE_DIR}/examples/c_library_self_test.c)
 set(REVERSI_C_TEST_DIR ${CMAKE_BINARY_DIR}/c-library-test)
 # A sanitizer build's library needs the sanitizer runtimes at link time (REVERSI_SANITIZE).
 set(REVERSI_C_SANITIZE "")
@@ -12,19 +12,19 @@ endif()
 if(REVERSI_GCC)
   # Static: exactly the course's command line, with only libreversi.a in the directory.
   add_test(NAME "c library: build example against libreversi.a"
-           COMMAND sh -c "rm -rf '${REVERSI_C_TEST_DIR}/static' && mkdir -p '${REVERSI_C_TEST_DIR}/static' && cp '${CMAKE_BINARY_DIR}/libreversi.a' '${CMAKE_SOURCE_DIR}/include/reversi_c/lab7part2lib.h' '${REVERSI_C_EXAMPLE}' '${REVERSI_C_TEST_DIR}/static/' && cd '${REVERSI_C_TEST_DIR}/static' && '${REVERSI_GCC}' -std=c99 -Wall -Wextra ${REVERSI_C_SANITIZE} -o Lab7Part2 Lab7Part2.c -L. -lreversi")
+           COMMAND sh -c "rm -rf '${REVERSI_C_TEST_DIR}/static' && mkdir -p '${REVERSI_C_TEST_DIR}/static' && cp '${CMAKE_BINARY_DIR}/libreversi.a' '${CMAKE_SOURCE_DIR}/include/reversi_c/lab7part2lib.h' '${REVERSI_C_EXAMPLE}' '${REVERSI_C_TEST_DIR}/static/' && cd '${REVERSI_C_TEST_DIR}/static' && '${REVERSI_GCC}' -std=c99 -Wall -Wextra ${REVERSI_C_SANITIZE} -o c_library_self_test c_library_self_test.c -L. -lreversi")
   add_test(NAME "c library: run example (static)"
-           COMMAND ${CMAKE_COMMAND} -E env REVERSI_MOVE_TIME=0.05 ${REVERSI_C_TEST_DIR}/static/Lab7Part2)
+           COMMAND ${CMAKE_COMMAND} -E env REVERSI_MOVE_TIME=0.05 ${REVERSI_C_TEST_DIR}/static/c_library_self_test)
   set_tests_properties("c library: run example (static)" PROPERTIES
                        DEPENDS "c library: build example against libreversi.a"
                        PASS_REGULAR_EXPRESSION "all checks passed" FAIL_REGULAR_EXPRESSION "FAILED|illegal")
   # Shared: libreversi.so found through the run-time path.
   add_test(NAME "c library: build example against libreversi.so"
            COMMAND ${REVERSI_GCC} -std=c99 -Wall -Wextra ${REVERSI_C_SANITIZE} -I${CMAKE_SOURCE_DIR}/include/reversi_c
-                   -o ${REVERSI_C_TEST_DIR}/Lab7Part2-shared ${REVERSI_C_EXAMPLE}
+                   -o ${REVERSI_C_TEST_DIR}/c_library_self_test-shared ${REVERSI_C_EXAMPLE}
                    $<TARGET_FILE:reversi_c_shared> -Wl,-rpath,$<TARGET_FILE_DIR:reversi_c_shared>)
   add_test(NAME "c library: run example (shared)"
-           COMMAND ${CMAKE_COMMAND} -E env REVERSI_MOVE_TIME=0.05 ${REVERSI_C_TEST_DIR}/Lab7Part2-shared 6)
+           COMMAND ${CMAKE_COMMAND} -E env REVERSI_MOVE_TIME=0.05 ${REVERSI_C_TEST_DIR}/c_library_self_test-shared 6)
   set_tests_properties("c library: run example (shared)" PROPERTIES
                        DEPENDS "c library: build example against libreversi.so"
                        PASS_REGULAR_EXPRESSION "all checks passed" FAIL_REGULAR_EXPRESSION "FAILED|illegal")

@@ -9,7 +9,9 @@
 #include "cli.hpp"
 #include "commands.hpp"
 #include "platform/interrupt.hpp"
+#include "programs/course_library.hpp"
 #include "programs/grade.hpp"
+#include "programs/grade_exports.hpp"
 #include "programs/grade_plan.hpp"
 
 namespace reversi::app {
@@ -30,16 +32,8 @@ struct GradeSettings {
     std::string cLibrary;
     std::string plan;   // --plan FILE
     std::string merge;  // --merge DIR
+    std::string gradescope, prairielearn;  // results.json for one submission
 };
-
-// libreversi.a and lab7part2lib.h, where the build puts them: beside this executable.
-std::string defaultCLibrary() {
-    std::error_code ec;
-    const fs::path self = fs::read_symlink("/proc/self/exe", ec);
-    if (ec) return {};
-    const fs::path dir = self.parent_path();
-    return fs::exists(dir / "libreversi.a", ec) && fs::exists(dir / "lab7part2lib.h", ec) ? dir.string() : std::string();
-}
 
 void showProgress(int done, int total, const SubmissionGrade* finished, bool tty) {
     if (finished && !tty)
@@ -61,7 +55,6 @@ int run(GradeSettings& s) {
         options.lab = parseLabName(s.lab);
         options.edition = s.edition == 2022 ? Edition::k2022 : Edition::k2018;
         options.limits.memoryBytes = static_cast<std::uint64_t>(s.memoryLimit) << 20;
-        options.cLibraryDir = s.cLibrary.empty() ? defaultCLibrary() : s.cLibrary;
         if (!s.merge.empty()) {
             if (!s.plan.empty()) throw std::invalid_argument("--merge DIR reads results; --plan FILE writes commands: give one");
             options.outDir = s.merge;
@@ -69,6 +62,8 @@ int run(GradeSettings& s) {
             return 0;
         }
         if (s.submissions.empty()) throw std::invalid_argument("no submission given (or --merge DIR)");
+        if (options.lab == GradedLab::kPart2) options.cLibraryDir = findCourseLibrary(s.cLibrary);
+        checkOneSubmission(s.submissions, s.gradescope, s.prairielearn);
         if (!s.plan.empty()) {
             if (!s.csv.empty() || !s.json.empty())
                 throw std::invalid_argument("--plan writes commands only: give --csv and --json to --merge");
@@ -78,6 +73,7 @@ int run(GradeSettings& s) {
         const bool tty = isatty(2);
         gradeCommand(s.submissions, options, s.jobs, s.csv, s.json,
                      [tty](int done, int total, const SubmissionGrade* g) { showProgress(done, total, g, tty); });
+        writeCourseResults(s.submissions[0], options, s.gradescope, s.prairielearn);
         return 0;
     } catch (const std::exception& e) {
         std::cerr << "reversi grade: " << e.what() << "\n";
@@ -140,7 +136,14 @@ void addGradeCommands(CLI::App& app, Action& action) {
         ->capture_default_str();
     addOutputOptions(*grade, *s);
     grade->add_option("--c-library", s->cLibrary,
-                      "Directory with libreversi.a and lab7part2lib.h offered to part2 sources (default: beside reversi)");
+                      "Directory of the course's graded library (liblab7part2.a and lab7part2lib.h) that part2 sources "
+                      "are linked with (default: build/course/ or PREFIX/lib/reversi/ beside reversi)");
+    grade->add_option("--gradescope", s->gradescope,
+                      "Write Gradescope's autograder results.json here (exactly one submission; docs/grading.md)");
+    grade->add_option("--prairielearn", s->prairielearn,
+                      "Write PrairieLearn's external grader results.json here (exactly one submission)");
+    grade->add_flag("--sources-only", s->options.sourcesOnly,
+                    "Grade C sources only: refuse a submission's executable (accepted by default)");
     grade->add_option("--memory-limit", s->memoryLimit, "MiB of address space for each process of a submission")
         ->check(CLI::Range(16, 1 << 20))
         ->capture_default_str();

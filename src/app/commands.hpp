@@ -20,6 +20,8 @@ void addMatchCommands(CLI::App& app, Action& action);
 
 // grade: marks students' submissions of a lab (cmd_grade.cpp).
 void addGradeCommands(CLI::App& app, Action& action);
+// similarity: the most similar pairs of submissions' sources (cmd_similarity.cpp).
+void addSimilarityCommands(CLI::App& app, Action& action);
 
 // perft, solve, nboard, gtp: move-generation counts, the exact endgame solver, the NBoard and GTP
 // protocols (cmd_tools.cpp).

@@ -184,6 +184,7 @@ std::string feedbackOptionsText(const GradeOptions& options) {
         text += formatText("; %d cases; %.0f s of CPU per case", options.cases, options.caseCpuLimit);
         if (options.lab == GradedLab::kPart1) text += options.edition == Edition::k2022 ? "; 2022 edition" : "; 2018 edition";
     }
+    if (options.sourcesOnly) text += "; C sources only";
     return text;
 }
 

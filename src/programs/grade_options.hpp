@@ -23,7 +23,8 @@ struct GradeOptions {
     double caseWallLimit = 30;       // and wall-clock seconds per case
     Edition edition = Edition::k2018;
     std::string outDir = "grades";   // detail files, results, compiled programs
-    std::string cLibraryDir;         // holds libreversi.a and lab7part2lib.h for Part 2 sources ("" : none)
+    std::string cLibraryDir;         // the course's liblab7part2.a and lab7part2lib.h, for Part 2 sources
+    bool sourcesOnly = false;        // refuse executables: grade C sources only
     // Part 2: run the program with its standard output unbuffered (coreutils' libstdbuf, as `stdbuf -o0`),
     // so that a program that never flushes still shows each prompt before it waits, as at a terminal.
     bool unbuffered = true;

@@ -46,6 +46,7 @@ std::string gradePlanLine(const std::string& reversi, const std::string& submiss
     line += formatText(" --memory-limit %llu", static_cast<unsigned long long>(options.limits.memoryBytes >> 20)) +
             " --run-as " + shellQuote(options.runAs);
     if (options.groupReadable) line += " --group-readable";
+    if (options.sourcesOnly) line += " --sources-only";
     return line + "\n";
 }
 

@@ -1,5 +1,6 @@
 #include "programs/grade_program.hpp"
 #include "platform/printable.hpp"
+#include "programs/course_library.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -14,6 +15,7 @@
 #include <cstring>
 #include <filesystem>
 #include <sstream>
+#include <stdexcept>
 
 namespace reversi {
 
@@ -150,21 +152,20 @@ SandboxOptions sandboxFor(const GradeOptions& options) {
 
 namespace {
 
-// gcc's command for `source` (and what is copied beside it): the course's header and library for Part 2,
-// as students had them (gcc ... -L. -lreversi).
+// gcc's command for `source` (and what is copied beside it): for Part 2, the course's graded library
+// and its header (course_library.hpp), as students had them (gcc ... -L. -llab7part2), never libreversi
+// with our engine. Throws std::runtime_error when the course library is missing.
 std::vector<std::string> compilerCommand(const std::string& source, const std::string& exeName,
                                          const GradeOptions& options, std::vector<std::string>& copyIn) {
     std::vector<std::string> argv{"gcc", "-std=c99", "-O2", "-Wall", "-o", exeName, source};
-    std::error_code ec;
-    if (options.lab == GradedLab::kPart2 && !options.cLibraryDir.empty()) {
-        const std::string header = options.cLibraryDir + "/lab7part2lib.h";
-        const std::string library = options.cLibraryDir + "/libreversi.a";
-        if (fs::exists(header, ec) && fs::exists(library, ec)) {
-            copyIn.push_back(header);
-            copyIn.push_back(library);
-            argv.push_back("-L.");
-            argv.push_back("-lreversi");
-        }
+    if (options.lab == GradedLab::kPart2) {
+        if (!holdsCourseLibrary(options.cLibraryDir))
+            throw std::runtime_error("the course library (" + std::string(kCourseArchive) + ") is missing from '" +
+                                     options.cLibraryDir + "'");
+        copyIn.push_back(options.cLibraryDir + "/" + kCourseHeader);
+        copyIn.push_back(options.cLibraryDir + "/" + kCourseArchive);
+        argv.push_back("-L.");
+        argv.push_back("-llab7part2");
     }
     argv.push_back("-lm");
     return argv;
@@ -203,7 +204,13 @@ Program compile(const fs::path& source, const std::string& name, const GradeOpti
     Program program;
     const std::string exeName = labProgramName(options.lab);
     std::vector<std::string> copyIn{source.string()};
-    const std::vector<std::string> argv = compilerCommand(source.filename().string(), exeName, options, copyIn);
+    std::vector<std::string> argv;
+    try {
+        argv = compilerCommand(source.filename().string(), exeName, options, copyIn);
+    } catch (const std::runtime_error& e) {
+        program.problem = std::string("cannot compile: ") + e.what();
+        return program;
+    }
     SandboxOptions sandbox = sandboxFor(options);
     sandbox.copyIn = copyIn;
     sandbox.limits.fileBytes = std::max<std::uint64_t>(sandbox.limits.fileBytes, 256ull << 20);
@@ -249,7 +256,8 @@ Program findProgram(const std::string& dir, const std::string& name, const Grade
     const std::string exeName = labProgramName(options.lab);
     const fs::path exe = fs::path(dir) / exeName;
     std::error_code ec;
-    if (fs::is_regular_file(exe, ec) && access(exe.c_str(), X_OK) == 0) {
+    const bool executable = fs::is_regular_file(exe, ec) && access(exe.c_str(), X_OK) == 0;
+    if (executable && !options.sourcesOnly) {
         program.path = fs::absolute(exe, ec).string();
         program.how = std::string("the executable ") + exeName;
         return program;
@@ -258,6 +266,10 @@ Program findProgram(const std::string& dir, const std::string& name, const Grade
     for (const auto& entry : fs::directory_iterator(dir, ec))
         if (entry.is_regular_file(ec) && entry.path().extension() == ".c") sources.push_back(entry.path());
     if (sources.size() == 1) return compile(sources[0], name, options);
+    if (sources.empty() && executable) {
+        program.problem = "only an executable (" + exeName + "): this grading accepts C sources only (--sources-only)";
+        return program;
+    }
     program.problem = sources.empty() ? std::string("no C source file and no executable named ") + exeName
                                       : formatText("%zu C source files (one is expected) and no executable named %s",
                                                    sources.size(), exeName.c_str());

@@ -2,7 +2,7 @@
 """`reversi grade` over a set of small submissions, each of which must get the
 mark it deserves:
 
-  part2 (tests/grade/part2.c, compiled by the grader with the course's header and libreversi.a):
+  part2 (tests/grade/part2.c, compiled by the grader with the course library liblab7part2.a):
     correct            4 / 4   wins against smarter and smartest
     fd_writer          4 / 4   writes forged referee lines into every inherited descriptor, plays well
     trailing_space     0 / 4   a space after the board's header line: wrong output

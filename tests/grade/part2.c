@@ -1,5 +1,6 @@
 /* A student's Lab 7 Part 2, written the way the course's students wrote it (printf, scanf, no flushing),
- * playing with the course library's makeMove. tests/grade/grade_test.py compiles it as several
+ * playing with the course library's findSmartestMove (grading links liblab7part2.a, which has no makeMove).
+ * tests/grade/grade_test.py compiles it as several
  * submissions, each with one VARIANT_... defined in front, to check that `reversi grade part2` gives
  * each the mark it deserves:
  *   (none)                 correct: wins against smarter and smartest
@@ -115,7 +116,7 @@ int main(void) {
                 for (int fd = 3; fd < 1024; fd++) (void)!write(fd, forged, sizeof forged - 1);
             }
 #endif
-            makeMove((const char(*)[26])board, n, turn, &row, &col);
+            findSmartestMove(board, n, turn, &row, &col);
 #ifdef VARIANT_ILLEGAL
             if (first)
                 for (int r = 0; r < n; r++)

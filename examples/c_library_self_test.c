@@ -1,9 +1,9 @@
-/* A student's Lab 7 Part 2 test program, built against the rebuilt course library exactly as against
- * the original:  gcc Lab7Part2.c -L. -lreversi
+/* The C library's self-test (not a lab program: it plays no game on standard input and output), built
+ * against libreversi as a student's program would be:  gcc c_library_self_test.c -L. -lreversi
  *
  * It plays our engine (makeMove) against the "smartest" reference opponent (findSmartestMove) on an
  * 8x8 board, checking each move itself, then checks that bad arguments are refused.
- * Usage: Lab7Part2 [n]   (an even board size, 8 by default). Exits 0 when everything held. */
+ * Usage: c_library_self_test [n]   (an even board size, 8 by default). Exits 0 when everything held. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
