@@ -1,6 +1,7 @@
 #include "programs/grade_cost.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "platform/printable.hpp"
 
@@ -17,17 +18,18 @@ std::string seconds(double s) {
 }  // namespace
 
 std::string costEstimate(int count, const GradeOptions& options, int jobs) {
-    // Measured on a 2-core machine (docs/grading.md): a Part 2 submission of a quick program (0.05 s a
-    // move) took 13 s for its 4 games on 8x8, compiling included; the course's opponents take most of it.
-    // One using its whole time adds its moves at the time limit. Lab 6 and Part 1: about 0.6 s to
-    // compile and 0.03 s a case.
+    // Measured on a 2-core machine (docs/results/grading-limits.md): a Part 2 submission of a quick
+    // program (tests/grade/part2.c), compiling included, took 0.8 s for its 4 games at 8x8, 3.1 s at
+    // 16x16 and 22 s at 26x26: the course's opponents take most of it, growing as the squares to the
+    // power 1.85. One using its whole time adds its moves at the time limit. Lab 6 and Part 1: about
+    // 0.6 s to compile and 0.03 s a case.
     double quick = 0, slow = 0;
     if (options.lab == GradedLab::kPart2) {
-        quick = slow = 1;
+        quick = slow = 0.5;
         for (const int n : options.sizes) {
-            const double scale = n * n / 64.0;
-            quick += 4 * 3.0 * scale;
-            slow += 4 * (3.0 * scale + (n * n - 4) / 2.0 * options.timeLimit);
+            const double game = 0.07 * std::pow(n * n / 64.0, 1.85);
+            quick += 4 * game;
+            slow += 4 * (game + (n * n - 4) / 2.0 * options.timeLimit);
         }
     } else {
         quick = 0.6 + 0.03 * options.cases;
