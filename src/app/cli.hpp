@@ -59,6 +59,14 @@ CLI::Option* addSeedOption(CLI::App& command, Int& seed, const std::string& help
     return command.add_option("--seed", seed, help)->capture_default_str();
 }
 
+// Splitting a run over machines: --plan FILE writes one command per piece of work still to do, for
+// GNU parallel or a Slurm array; --merge DIR takes their results in.
+inline void addPlanAndMerge(CLI::App& command, std::string& plan, std::string& merge, const std::string& planHelp,
+                            const std::string& mergeHelp) {
+    command.add_option("--plan", plan, planHelp);
+    command.add_option("--merge", merge, mergeHelp);
+}
+
 // A fit's weights: the file it starts from (--weights, optional) and the file it writes (-o, --out).
 inline void addStartAndOut(CLI::App& command, std::string& start, std::string& out, const std::string& startHelp,
                            const std::string& outHelp) {

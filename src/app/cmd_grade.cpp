@@ -87,12 +87,11 @@ void addOutputOptions(CLI::App& grade, GradeSettings& s) {
                      "Directory for the detail file of each submission (NAME.txt), its stored result (NAME.json) "
                      "and compiled programs; a rerun resumes from it")
         ->capture_default_str();
-    grade.add_option("--plan", s.plan,
-                     "Grade nothing: write one `reversi grade` command per submission still to grade into this "
-                     "file, for GNU parallel or a Slurm array (each keeps its result in --out); then --merge");
-    grade.add_option("--merge", s.merge,
-                     "Grade nothing: build --csv and --json from the results in this directory (the --out of the "
-                     "planned commands), of the submissions given or of every one there");
+    addPlanAndMerge(grade, s.plan, s.merge,
+                    "Grade nothing: write one `reversi grade` command per submission still to grade into this "
+                    "file, for GNU parallel or a Slurm array (each keeps its result in --out); then --merge",
+                    "Grade nothing: build --csv and --json from the results in this directory (the --out of the "
+                    "planned commands), of the submissions given or of every one there");
     grade.add_option("--csv", s.csv, "Write the marks here as CSV (submission,lab,mark,out_of,...) as each "
                                       "submission finishes");
     grade.add_option("--json", s.json, "Write the grades here as JSON as each submission finishes");

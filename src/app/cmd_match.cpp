@@ -70,11 +70,10 @@ void addOptions(CLI::App& cmd, MatchSettings& s) {
     cmd.add_option("--results", s.results,
                    "Keep every game's result in this directory as it finishes (one JSON line per game); a rerun "
                    "with the same players and options resumes");
-    cmd.add_option("--plan", s.plan,
-                   "Play nothing: write one self-contained command per game not yet in --results DIR to this file, "
-                   "for a batch runner (GNU parallel, a Slurm array); then --merge DIR");
-    cmd.add_option("--merge", s.merge,
-                   "Play nothing: build the table from the results in this directory (--results, --plan)");
+    addPlanAndMerge(cmd, s.plan, s.merge,
+                    "Play nothing: write one self-contained command per game not yet in --results DIR to this file, "
+                    "for a batch runner (GNU parallel, a Slurm array); then --merge DIR",
+                    "Play nothing: build the table from the results in this directory (--results, --plan)");
 }
 
 int run(const MatchSettings& s, bool tournament) {

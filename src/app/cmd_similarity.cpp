@@ -24,12 +24,9 @@ int run(const SimilaritySettings& s) {
         if (!s.json.empty()) writeFileAtomically(s.json, similarityJson(report));
         std::cout << similarityText(report, s.top);
         return 0;
-    } catch (const std::invalid_argument& e) {
+    } catch (const std::exception& e) {  // a command line that cannot be used: 2; anything else: 1
         std::cerr << "reversi similarity: " << e.what() << "\n";
-        return kExitUsage;
-    } catch (const std::exception& e) {
-        std::cerr << "reversi similarity: " << e.what() << "\n";
-        return 1;
+        return dynamic_cast<const std::invalid_argument*>(&e) ? kExitUsage : 1;
     }
 }
 

@@ -21,9 +21,7 @@ class Midgame8;
 class BoardSearch {
 public:
     BoardSearch();
-    ~BoardSearch();
-    BoardSearch(const BoardSearch&) = delete;
-    BoardSearch& operator=(const BoardSearch&) = delete;
+    ~BoardSearch();  // (not copyable: it owns its tables through unique_ptr)
 
     // Searches `board` for `colour` (which has a legal move) within options.moveTime CPU seconds counted
     // from `clock`. With options.maxDepth > 0 a move depends on its position alone: the 8x8 tables are
