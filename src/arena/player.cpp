@@ -278,6 +278,7 @@ void resolveProgram(PlayerSpec& player) {
         shortName = fs::absolute(dir, ec).lexically_normal().filename().string();
         if (shortName.empty()) shortName = fs::absolute(dir, ec).lexically_normal().parent_path().filename().string();
         program = found.string();
+        player.submission = true;
     }
     if (program.find('/') == std::string::npos) {
         if (searchPath(program).empty())

@@ -21,7 +21,7 @@ struct RefereeOptions {
     double effectiveWallLimit() const { return wallLimit > 0 ? wallLimit : 3 * timeLimit + 2; }
     // External programs: their resource limits, and the user they run as when the referee is root.
     SandboxLimits limits;
-    std::string runAs = "nobody";
+    std::string runAs = "auto";
 };
 
 // What a player answers when asked for a move. A non-empty `fault` forfeits the game.

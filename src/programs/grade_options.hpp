@@ -26,7 +26,7 @@ struct GradeOptions {
     // so that a program that never flushes still shows each prompt before it waits, as at a terminal.
     bool unbuffered = true;
     SandboxLimits limits;
-    std::string runAs = "nobody";
+    std::string runAs = "auto";
 };
 
 }  // namespace reversi
