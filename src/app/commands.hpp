@@ -20,6 +20,8 @@ void addMatchCommands(CLI::App& app, Action& action);
 
 // grade: marks students' submissions of a lab (cmd_grade.cpp).
 void addGradeCommands(CLI::App& app, Action& action);
+// --isolation and --cpu-time (match, tournament, game, grade): they set the run's sandbox policy.
+void addSandboxOptions(CLI::App& cmd);
 
 // perft, solve, nboard, gtp: move-generation counts, the exact endgame solver, the NBoard and GTP
 // protocols (cmd_tools.cpp).

@@ -23,6 +23,8 @@ void RefereedProgram::start() {
         SandboxOptions sandbox;
         sandbox.limits = options_.limits;
         sandbox.runAs = options_.runAs;
+        sandbox.isolation = options_.isolation;
+        sandbox.cpuTime = options_.cpuTime;
         sandbox.captureStderr = true;  // its last words explain an early exit
         sandbox.environment = setup_.environment;
         sandbox.view = setup_.view;

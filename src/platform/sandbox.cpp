@@ -263,7 +263,7 @@ void Sandbox::wrap(Launch& launch, std::vector<std::string>& argv, const Sandbox
     launch.seccomp = seccompFilterFile();
     if (launch.seccomp < 0) throw std::runtime_error("cannot build the seccomp filter: " + errnoText(errno));
     std::vector<std::string> words{bwrapPath()};
-    for (std::string& w : bwrapWords(options.view, workDir_, 4)) words.push_back(std::move(w));
+    for (std::string& w : bwrapWords(options.view, workDir_, 4, argv)) words.push_back(std::move(w));
     argv.insert(argv.begin(), words.begin(), words.end());
     launch.wrapped = true;
 }

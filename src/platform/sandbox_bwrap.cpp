@@ -57,7 +57,7 @@ bool tryNamespaces(std::string& why) {
             _exit(126);
         prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
         std::vector<std::string> words{bwrap};
-        for (std::string& w : bwrapWords(View::kCommandLine, "/", -1)) words.push_back(std::move(w));
+        for (std::string& w : bwrapWords(View::kCommandLine, "/", -1, {})) words.push_back(std::move(w));
         words.emplace_back("/bin/true");
         std::vector<char*> argv;
         for (std::string& w : words) argv.push_back(w.data());
@@ -80,6 +80,26 @@ bool tryNamespaces(std::string& why) {
     return false;
 }
 
+// Under a directory the view covers with its own empty file system.
+bool underPrivateDirectory(const std::string& path) {
+    for (const std::string dir : {"/tmp/", "/dev/shm/"})
+        if (path.compare(0, dir.size(), dir) == 0 && path.size() > dir.size()) return true;
+    return false;
+}
+
+// A command-line player whose program or files lie in /tmp or /dev/shm still reaches them, read-only:
+// the program's directory (unless that is /tmp itself), and each file named by an argument.
+void addPlayerFiles(std::vector<std::string>& words, const std::vector<std::string>& argv) {
+    for (std::size_t i = 0; i < argv.size(); ++i) {
+        std::string path = argv[i];
+        if (!underPrivateDirectory(path) || access(path.c_str(), F_OK) != 0) continue;
+        const std::string dir = path.substr(0, path.rfind('/'));
+        if (i == 0 && underPrivateDirectory(dir + "/")) path = dir;
+        if (path.find("/reversi-sandbox-") != std::string::npos) continue;  // another program's directory
+        words.insert(words.end(), {"--ro-bind", path, path});
+    }
+}
+
 }  // namespace
 
 std::string bwrapPath() {
@@ -95,7 +115,8 @@ bool inSystemDirectory(const std::string& path) {
     return false;
 }
 
-std::vector<std::string> bwrapWords(View view, const std::string& workDir, int seccompFd) {
+std::vector<std::string> bwrapWords(View view, const std::string& workDir, int seccompFd,
+                                    const std::vector<std::string>& argv) {
     std::vector<std::string> words{"--unshare-user", "--unshare-pid", "--unshare-net", "--unshare-ipc",
                                    "--unshare-uts",  "--unshare-cgroup-try", "--die-with-parent", "--new-session"};
     if (view == View::kCommandLine)
@@ -103,6 +124,7 @@ std::vector<std::string> bwrapWords(View view, const std::string& workDir, int s
     else
         addSystemView(words);
     words.insert(words.end(), {"--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", "/dev/shm"});
+    if (view == View::kCommandLine) addPlayerFiles(words, argv);
     if (workDir != "/") words.insert(words.end(), {"--bind", workDir, workDir});
     words.insert(words.end(), {"--chdir", workDir});
     if (seccompFd >= 0) words.insert(words.end(), {"--seccomp", std::to_string(seccompFd)});

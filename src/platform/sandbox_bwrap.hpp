@@ -20,8 +20,10 @@ std::string bwrapPath();
 
 // bubblewrap's words before the program's: namespaces, the view, a private /proc, /dev, /tmp and
 // /dev/shm, the working directory `workDir` (also the current directory), and the seccomp filter read
-// from descriptor `seccompFd` (-1: none).
-std::vector<std::string> bwrapWords(View view, const std::string& workDir, int seccompFd);
+// from descriptor `seccompFd` (-1: none). In the command-line view, the program's own files in /tmp or
+// /dev/shm (named in `argv`, the program's command line) are shown read-only.
+std::vector<std::string> bwrapWords(View view, const std::string& workDir, int seccompFd,
+                                    const std::vector<std::string>& argv);
 
 // Whether bubblewrap can make its namespaces here, tried once per process (as an unprivileged user when
 // root); when it cannot, `why` says what failed, in a few words.
