@@ -46,6 +46,13 @@ bool tryNamespaces(std::string& why) {
         why = "no bubblewrap (" + bwrap + ")";
         return false;
     }
+    // Everything allocated before the fork: the child of a process with threads may not allocate.
+    std::vector<std::string> words{bwrap};
+    for (std::string& w : bwrapWords(View::kCommandLine, "/", -1, {})) words.push_back(std::move(w));
+    words.emplace_back("/bin/true");
+    std::vector<char*> argv;
+    for (std::string& w : words) argv.push_back(w.data());
+    argv.push_back(nullptr);
     int err[2];
     if (pipe2(err, O_CLOEXEC) != 0) return why = "pipe failed", false;
     const pid_t pid = fork();
@@ -56,12 +63,6 @@ bool tryNamespaces(std::string& why) {
                                setresuid(65534, 65534, 65534) != 0))
             _exit(126);
         prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
-        std::vector<std::string> words{bwrap};
-        for (std::string& w : bwrapWords(View::kCommandLine, "/", -1, {})) words.push_back(std::move(w));
-        words.emplace_back("/bin/true");
-        std::vector<char*> argv;
-        for (std::string& w : words) argv.push_back(w.data());
-        argv.push_back(nullptr);
         execv(argv[0], argv.data());
         _exit(127);
     }

@@ -261,3 +261,24 @@ TEST_CASE("sandbox: cgroups that cannot be joined fall back to the /proc account
     CHECK(readAll(box) == "ran\n");
     CHECK(box.accounting() == CpuAccounting::kProc);
 }
+
+TEST_CASE("sandbox: --cpu-time user+system charges the time spent in system calls", "[sandbox]") {
+    // dd with one-byte blocks spends about as much time in the kernel as in itself.
+    for (const char* mode : {static_cast<const char*>(nullptr), "nocgroup"}) {
+        const SandboxMode set(mode);
+        double seconds[2] = {0, 0};
+        for (const CpuTime cpuTime : {CpuTime::kUser, CpuTime::kUserSystem}) {
+            Sandbox box;
+            SandboxOptions options;
+            options.cpuTime = cpuTime;
+            box.start({"dd", "if=/dev/zero", "of=/dev/null", "bs=1", "count=300000"}, options);
+            int status = -1;
+            REQUIRE(box.waitExit(60, &status));
+            CHECK(status == 0);
+            seconds[cpuTime == CpuTime::kUserSystem] = box.cpuSeconds();
+        }
+        INFO((mode ? mode : "default") << ": user " << seconds[0] << " s, user+system " << seconds[1] << " s");
+        CHECK(seconds[0] > 0.05);
+        CHECK(seconds[1] > 1.4 * seconds[0]);
+    }
+}
