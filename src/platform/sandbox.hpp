@@ -7,8 +7,11 @@
 // exits), otherwise as a child subreaper (orphaned descendants come back to it, and it kills them).
 // The program has its own session and process group, only descriptors 0-2 (its pipes and its
 // standard error), resource limits (address space, file size, process count, no core files), a
-// private temporary working directory removed afterwards, and, when run by root, the user nobody (a
-// program that user could not run is copied into the working directory first).
+// private temporary working directory removed afterwards, and, when run by root, a user id of its own
+// (platform/sandbox_identity.hpp; a program that user could not run is copied into the working
+// directory first). Under Isolation::kNamespaces the supervisor runs it inside bubblewrap
+// (platform/sandbox_bwrap.hpp): its own user, PID, network, IPC and UTS namespaces, /proc, /tmp and
+// /dev/shm, one of two views of the file system, and a seccomp filter (platform/seccomp_filter.hpp).
 // Its CPU time is the whole tree's: from a cgroup made for it (cgroup v2 cpu.stat, or v1 cpuacct),
 // or else from /proc: every live descendant plus everything the supervisor has reaped.
 #pragma once
