@@ -146,8 +146,10 @@ void addGradeCommands(CLI::App& app, Action& action) {
     grade->add_option("--memory-limit", s->memoryLimit, "MiB of address space for each process of a submission")
         ->check(CLI::Range(16, 1 << 20))
         ->capture_default_str();
-    grade->add_option("--run-as", s->options.runAs, "When run as root: the user submissions run as")
+    grade->add_option("--run-as", s->options.runAs,
+                      "When run as root: the user submissions run as (auto: a user id of each program's own)")
         ->capture_default_str();
+    addSandboxOptions(*grade);
     grade->add_flag("!--keep-buffering", s->options.unbuffered,
                     "part2: run programs with their own output buffering (by default their standard output is "
                     "unbuffered, so that a program that never flushes its prompts can still be played)");

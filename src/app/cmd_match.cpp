@@ -3,6 +3,7 @@
 // batch jobs (--plan FILE) and merged (--merge DIR). docs/matches.md.
 #include <climits>
 #include <iostream>
+#include <map>
 #include <memory>
 
 #include "arena/match_run.hpp"
@@ -10,6 +11,7 @@
 #include "commands.hpp"
 #include "platform/interrupt.hpp"
 #include "platform/printable.hpp"
+#include "platform/sandbox.hpp"
 
 namespace reversi::app {
 
@@ -22,7 +24,7 @@ const char* kPlayerHelp =
     "nboard:PROGRAM ARGS... (an NBoard engine)";
 
 void addLimitOptions(CLI::App& cmd, MatchSettings& s) {
-    cmd.add_option("--time-limit", s.timeLimit, "CPU seconds (user time) per move; a slower move loses the game")
+    cmd.add_option("--time-limit", s.timeLimit, "CPU seconds (user time, or as --cpu-time says) per move; a slower move loses the game")
         ->check(FiniteRange(0.001, 3600.0))
         ->capture_default_str();
     cmd.add_option("--wall-limit", s.wallLimit,
@@ -33,8 +35,10 @@ void addLimitOptions(CLI::App& cmd, MatchSettings& s) {
         ->check(CLI::Range(16, 1 << 20))
         ->capture_default_str();
     cmd.add_option("--run-as", s.runAs,
-                   "When run as root: the user external programs run as (root: keep root, not sandboxed as well)")
+                   "When run as root: the user external programs run as (auto: a user id of each program's own, "
+                   "from 61000-61999; root: keep root, not sandboxed as well)")
         ->capture_default_str();
+    addSandboxOptions(cmd);
 }
 
 void addOptions(CLI::App& cmd, MatchSettings& s) {
@@ -75,6 +79,27 @@ void addOptions(CLI::App& cmd, MatchSettings& s) {
                     "for a batch runner (GNU parallel, a Slurm array); then --merge DIR",
                     "Play nothing: build the table from the results in this directory (--results, --plan)");
 }
+
+}  // namespace
+
+void addSandboxOptions(CLI::App& cmd) {
+    static const std::map<std::string, Isolation> isolations{
+        {"namespaces", Isolation::kNamespaces}, {"container", Isolation::kContainer}, {"auto", Isolation::kAuto}};
+    static const std::map<std::string, CpuTime> cpuTimes{{"user", CpuTime::kUser}, {"user+system", CpuTime::kUserSystem}};
+    cmd.add_option("--isolation", sandboxPolicy().isolation,
+                   "namespaces: each program walled off in bubblewrap (refused where it cannot be); container: one "
+                   "submission per container (limits, own session, no namespaces); auto: namespaces, else container, "
+                   "said on standard error. docs/sandbox.md")
+        ->transform(CLI::CheckedTransformer(isolations))
+        ->default_str("namespaces");
+    cmd.add_option("--cpu-time", sandboxPolicy().cpuTime,
+                   "The CPU time a program is charged: user (as the course's handout measures, ru_utime) or "
+                   "user+system")
+        ->transform(CLI::CheckedTransformer(cpuTimes))
+        ->default_str("user");
+}
+
+namespace {
 
 int run(const MatchSettings& s, bool tournament) {
     installInterruptHandler();  // Ctrl-C: a message, status 130; the games already kept stay kept

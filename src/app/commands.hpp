@@ -22,6 +22,8 @@ void addMatchCommands(CLI::App& app, Action& action);
 void addGradeCommands(CLI::App& app, Action& action);
 // similarity: the most similar pairs of submissions' sources (cmd_similarity.cpp).
 void addSimilarityCommands(CLI::App& app, Action& action);
+// --isolation and --cpu-time (match, tournament, game, grade): they set the run's sandbox policy.
+void addSandboxOptions(CLI::App& cmd);
 
 // perft, solve, nboard, gtp: move-generation counts, the exact endgame solver, the NBoard and GTP
 // protocols (cmd_tools.cpp).

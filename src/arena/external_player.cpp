@@ -314,8 +314,8 @@ private:
 }  // namespace
 
 std::unique_ptr<RefereedPlayer> makeRefereedLabProgram(const std::vector<std::string>& argv, const RefereeOptions& options,
-                                                 const std::vector<std::string>& environment) {
-    return std::make_unique<RefereedLabProgram>(argv, options, std::chrono::milliseconds(0), environment);
+                                                 ProgramSetup setup) {
+    return std::make_unique<RefereedLabProgram>(argv, options, std::chrono::milliseconds(0), std::move(setup));
 }
 
 }  // namespace reversi

@@ -6,11 +6,11 @@
 #include <string>
 #include <vector>
 
-#include "arena/refereed_player.hpp"
+#include "arena/refereed_program.hpp"
 
 namespace reversi {
 
 std::unique_ptr<RefereedPlayer> makeRefereedLabProgram(const std::vector<std::string>& argv, const RefereeOptions& options,
-                                                 const std::vector<std::string>& environment = {});
+                                                 ProgramSetup setup = {});
 
 }  // namespace reversi

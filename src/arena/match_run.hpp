@@ -21,7 +21,7 @@ struct MatchSettings {
     double timeLimit = 1.0;
     double wallLimit = 0;
     int memoryLimit = 1024;
-    std::string runAs = "nobody";
+    std::string runAs = "auto";
     std::string json;
     std::string saveDir;
     std::string saveFormat = "compact";

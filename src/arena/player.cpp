@@ -278,6 +278,7 @@ void resolveProgram(PlayerSpec& player) {
         shortName = fs::absolute(dir, ec).lexically_normal().filename().string();
         if (shortName.empty()) shortName = fs::absolute(dir, ec).lexically_normal().parent_path().filename().string();
         program = found.string();
+        player.submission = true;
     }
     if (program.find('/') == std::string::npos) {
         if (searchPath(program).empty())
@@ -297,7 +298,11 @@ void resolveProgram(PlayerSpec& player) {
         }
         shortWords.push_back(path ? shortPath(word) : word);
     }
-    player.spec = prefix + joinCommandLine(player.argv);
+    // A submission's folder stays its spec, so that a `reversi game` line of --plan runs it as a
+    // submission too (in its folder's view: platform/sandbox.hpp).
+    std::vector<std::string> specWords = player.argv;
+    if (player.submission) specWords[0] = fs::absolute(fs::path(player.argv[0]).parent_path(), ec).lexically_normal().string();
+    player.spec = prefix + joinCommandLine(specWords);
     if (shortName.empty()) shortName = joinCommandLine(shortWords);
     player.name = player.kind == PlayerKind::kExternal ? shortName : prefix + shortName;
 }

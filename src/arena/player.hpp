@@ -44,6 +44,8 @@ public:
     std::shared_ptr<const EvalWeights> weights;  // part2 with w.NAME=VALUE options (engine.weights points here)
     std::vector<std::string> argv;    // external program and its arguments
     std::vector<std::string> environment;  // external program: "NAME=VALUE" set for it
+    bool submission = false;          // external program: a submission's (its folder's view only: sandbox.hpp)
+    bool unbuffered = true;           // external program: its standard output unbuffered (libstdbuf)
     int nboardDepth = 0;              // nboard: the level sent with `set depth` (0: none sent)
 
     bool isExternal() const { return kind == PlayerKind::kExternal; }

@@ -11,7 +11,7 @@ namespace reversi {
 
 // Limits the referee enforces on every player.
 struct RefereeOptions {
-    // CPU seconds (user time) per move; over it loses the game. For an external program, the time of
+    // CPU seconds (user time, or user+system: cpuTime) per move; over it loses the game. For an external program, the time of
     // its whole process tree (platform/sandbox.hpp).
     double timeLimit = 1.0;
     // Wall-clock seconds an external program has for each whole answer it owes (its move with the board
@@ -21,7 +21,10 @@ struct RefereeOptions {
     double effectiveWallLimit() const { return wallLimit > 0 ? wallLimit : 3 * timeLimit + 2; }
     // External programs: their resource limits, and the user they run as when the referee is root.
     SandboxLimits limits;
-    std::string runAs = "nobody";
+    std::string runAs = "auto";
+    // How programs are walled off, and which CPU time they are charged (--isolation, --cpu-time).
+    Isolation isolation = sandboxPolicy().isolation;
+    CpuTime cpuTime = sandboxPolicy().cpuTime;
 };
 
 // What a player answers when asked for a move. A non-empty `fault` forfeits the game.

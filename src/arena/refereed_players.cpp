@@ -34,7 +34,10 @@ private:
 
 std::unique_ptr<RefereedPlayer> newRefereedPlayer(const PlayerSpec& player, std::uint64_t gameSeed, int gameIndex, char colour,
                                         const RefereeOptions& options) {
-    if (player.isExternal()) return makeRefereedLabProgram(player.argv, options, player.environment);
+    if (player.isExternal())
+        return makeRefereedLabProgram(player.argv, options,
+                                      {player.environment, player.submission ? SandboxView::kSubmission : SandboxView::kCommandLine,
+                                       player.unbuffered});
     if (player.kind == PlayerKind::kGtp) return makeRefereedGtpEngine(player.argv, options);
     if (player.kind == PlayerKind::kNBoard) return makeRefereedNBoardEngine(player.argv, player.nboardDepth, options);
     const std::uint64_t moverSeed = player.hasSeed ? mixSeed(player.seed, static_cast<std::uint64_t>(gameIndex))

@@ -13,8 +13,8 @@
 namespace reversi {
 
 RefereedProgram::RefereedProgram(std::vector<std::string> argv, const RefereeOptions& options,
-                           std::chrono::milliseconds exitGrace, std::vector<std::string> environment)
-    : argv_(std::move(argv)), environment_(std::move(environment)), options_(options), exitGrace_(exitGrace) {}
+                           std::chrono::milliseconds exitGrace, ProgramSetup setup)
+    : argv_(std::move(argv)), setup_(std::move(setup)), options_(options), exitGrace_(exitGrace) {}
 
 RefereedProgram::~RefereedProgram() { stop(); }
 
@@ -23,8 +23,12 @@ void RefereedProgram::start() {
         SandboxOptions sandbox;
         sandbox.limits = options_.limits;
         sandbox.runAs = options_.runAs;
+        sandbox.isolation = options_.isolation;
+        sandbox.cpuTime = options_.cpuTime;
         sandbox.captureStderr = true;  // its last words explain an early exit
-        sandbox.environment = environment_;
+        sandbox.environment = setup_.environment;
+        sandbox.view = setup_.view;
+        sandbox.unbufferedOutput = setup_.unbuffered;  // every program a referee runs, as at a terminal
         sandbox_.start(argv_, sandbox);
     } catch (const std::runtime_error& e) {
         throw Fault{e.what()};

@@ -18,13 +18,19 @@
 
 namespace reversi {
 
+// How a program is started, besides its command line.
+struct ProgramSetup {
+    std::vector<std::string> environment;          // "NAME=VALUE" set for it
+    SandboxView view = SandboxView::kCommandLine;  // a player named on a command line, or a submission
+    bool unbuffered = true;                        // its standard output unbuffered (SandboxOptions)
+};
+
 class RefereedProgram : public RefereedPlayer {
 public:
     // `exitGrace`: how long stop() lets the program exit by itself once its input is closed (a GTP
     // engine after `quit`) before it is killed.
     RefereedProgram(std::vector<std::string> argv, const RefereeOptions& options,
-                 std::chrono::milliseconds exitGrace = std::chrono::milliseconds(0),
-                 std::vector<std::string> environment = {});
+                 std::chrono::milliseconds exitGrace = std::chrono::milliseconds(0), ProgramSetup setup = {});
     ~RefereedProgram() override;  // stop(): no process of the program outlives its game
 
 protected:
@@ -78,7 +84,7 @@ protected:
 
 private:
     std::vector<std::string> argv_;
-    std::vector<std::string> environment_;
+    ProgramSetup setup_;
     RefereeOptions options_;
     std::chrono::milliseconds exitGrace_;
     Sandbox sandbox_;

@@ -239,7 +239,8 @@ std::string planLine(const std::string& reversi, const std::vector<PlayerSpec>& 
                        " --seed " + std::to_string(task.seed) + " --time-limit " + jsonLine(number9(options.referee.timeLimit)) +
                        " --wall-limit " + jsonLine(number9(options.referee.wallLimit)) + " --memory-limit " +
                        std::to_string(options.referee.limits.memoryBytes >> 20) + " --run-as " +
-                       shellQuote(options.referee.runAs) + " --black-name " + shellQuote(black.name) +
+                       shellQuote(options.referee.runAs) + " --isolation " + isolationName(options.referee.isolation) +
+                       " --cpu-time " + cpuTimeName(options.referee.cpuTime) + " --black-name " + shellQuote(black.name) +
                        " --white-name " + shellQuote(white.name);
     if (!task.opening.empty()) line += " --opening " + compactMoveList(task.opening);
     return line + " --result " + shellQuote(storedGamePath(dir, task.index)) + "\n";

@@ -16,7 +16,7 @@ namespace reversi::sandbox {
 namespace fs = std::filesystem;
 
 // Fields of /proc/PID/stat after the command name: state is field 3. Returns false when unreadable.
-bool procStat(pid_t pid, long& ppid, long& utime, long& cutime) {
+bool procStat(pid_t pid, long& ppid, long& utime, long& cutime, bool withSystem) {
     char path[64];
     std::snprintf(path, sizeof path, "/proc/%d/stat", static_cast<int>(pid));
     const int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -42,8 +42,8 @@ bool procStat(pid_t pid, long& ppid, long& utime, long& cutime) {
         ++index;
     }
     ppid = field[4];
-    utime = field[14];
-    cutime = field[16];
+    utime = field[14] + (withSystem ? field[15] : 0);
+    cutime = field[16] + (withSystem ? field[17] : 0);
     return index > 17;
 }
 

@@ -8,9 +8,10 @@
 
 namespace reversi::sandbox {
 
-// Fields of /proc/PID/stat: the parent, the user time and the children's user time, in clock ticks.
+// Fields of /proc/PID/stat: the parent, the user time and the children's user time, in clock ticks
+// (each with the system time added when `withSystem`).
 // Returns false when unreadable.
-bool procStat(pid_t pid, long& ppid, long& utime, long& cutime);
+bool procStat(pid_t pid, long& ppid, long& utime, long& cutime, bool withSystem = false);
 
 // Direct children of a process, from /proc/PID/task/TID/children (every thread), or, without it, from
 // every process's parent field.

@@ -23,6 +23,7 @@
 #include "platform/process_tree.hpp"
 #include "platform/sandbox_cgroups.hpp"
 #include "platform/sandbox_supervisor.hpp"
+#include "platform/seccomp_filter.hpp"
 
 namespace reversi {
 
@@ -42,17 +43,6 @@ bool sandboxSwitch(const char* name) {
     if (!text) return false;
     std::string all = std::string(",") + text + ",";
     return all.find(std::string(",") + name + ",") != std::string::npos;
-}
-
-// Who the program runs as: when root, the user options.runAs (unless that is root itself).
-void chooseUser(Launch& launch, const SandboxOptions& options) {
-    const bool root = geteuid() == 0;
-    launch.dropPrivileges = root && !options.runAs.empty() && options.runAs != "root";
-    if (!launch.dropPrivileges) return;
-    const passwd* user = getpwnam(options.runAs.c_str());
-    if (!user) throw std::runtime_error("no user \"" + options.runAs + "\" to run programs as");
-    launch.uid = user->pw_uid;
-    launch.gid = user->pw_gid;
 }
 
 // Where the private working directory and the captured standard error go: $TMPDIR when the
@@ -84,18 +74,22 @@ void setLimits(Launch& launch, const SandboxLimits& limits, bool pidsLimited) {
 // A program the user it runs as could not read (a submission in a private directory) runs from a
 // copy in its working directory.
 std::vector<std::string> programArgv(const std::vector<std::string>& argvIn, const Launch& launch,
-                                     const std::string& workDir, const std::string& name, const std::string& runAs) {
+                                     const std::string& workDir, const std::string& name, const SandboxOptions& options,
+                                     bool walled) {
     std::vector<std::string> argv = argvIn;
     if (argv[0].find('/') != std::string::npos && argv[0][0] != '/') {
         std::error_code ec;
         argv[0] = fs::absolute(argv[0], ec).lexically_normal().string();
     }
-    if (launch.dropPrivileges && argv[0].find('/') != std::string::npos && !runnableBy(argv[0], launch.uid, launch.gid)) {
+    // The submission view shows the program nothing of the file system beyond the system's directories.
+    const bool hidden = walled && options.view == SandboxView::kSubmission && !inSystemDirectory(argv[0]);
+    if (argv[0].find('/') != std::string::npos &&
+        (hidden || (launch.dropPrivileges && !runnableBy(argv[0], launch.uid, launch.gid)))) {
         const fs::path copy = fs::path(workDir) / fs::path(argv[0]).filename();
         std::error_code ec;
         fs::copy_file(argv[0], copy, fs::copy_options::overwrite_existing, ec);
-        if (ec || chown(copy.c_str(), launch.uid, launch.gid) != 0 || chmod(copy.c_str(), 0500) != 0)
-            throw std::runtime_error("cannot run \"" + name + "\": cannot copy it for the user " + runAs);
+        if (ec || (launch.dropPrivileges && chown(copy.c_str(), launch.uid, launch.gid) != 0) || chmod(copy.c_str(), 0500) != 0)
+            throw std::runtime_error("cannot run \"" + name + "\": cannot copy it into its sandbox");
         argv[0] = "./" + copy.filename().string();  // relative to its directory, where it starts
     }
     return argv;
@@ -110,7 +104,57 @@ std::string makeErrorLog(const std::string& tempRoot) {
     return log;
 }
 
+// Why the program cannot be started ("" when it can): bubblewrap would only say so after the start.
+std::string programProblem(const std::string& program) {
+    if (program.find('/') != std::string::npos)
+        return access(program.c_str(), X_OK) == 0 ? std::string() : errnoText(errno);
+    const char* path = std::getenv("PATH");
+    std::string dirs = path ? path : "/usr/bin:/bin";
+    for (std::size_t from = 0; from <= dirs.size();) {
+        std::size_t to = dirs.find(':', from);
+        if (to == std::string::npos) to = dirs.size();
+        const std::string candidate = (to > from ? dirs.substr(from, to - from) : std::string(".")) + "/" + program;
+        if (access(candidate.c_str(), X_OK) == 0) return {};
+        from = to + 1;
+    }
+    return errnoText(ENOENT);
+}
+
 }  // namespace
+
+SandboxPolicy& sandboxPolicy() {
+    static SandboxPolicy policy;
+    return policy;
+}
+
+const char* isolationName(Isolation isolation) {
+    return isolation == Isolation::kContainer ? "container" : isolation == Isolation::kAuto ? "auto" : "namespaces";
+}
+
+const char* cpuTimeName(CpuTime cpuTime) { return cpuTime == CpuTime::kUserSystem ? "user+system" : "user"; }
+
+Isolation effectiveIsolation(Isolation asked) {
+    if (asked == Isolation::kContainer || sandboxSwitch("nobwrap")) return Isolation::kContainer;
+    std::string why;
+    if (namespacesAvailable(why)) return Isolation::kNamespaces;
+    if (asked == Isolation::kNamespaces)
+        throw std::runtime_error("cannot wall programs off from each other here (" + why +
+                                 "); in a container that holds one submission, run with --isolation container, or "
+                                 "with --isolation auto to fall back to it");
+    static bool said = false;
+    if (!said)
+        std::fprintf(stderr, "reversi: warning: no namespaces here (%s): running with --isolation container, "
+                             "so programs running at once are NOT walled off from each other\n", why.c_str());
+    said = true;
+    return Isolation::kContainer;
+}
+
+std::string stdbufLibrary() {
+    for (const char* library : {"/usr/libexec/coreutils/libstdbuf.so", "/usr/lib/coreutils/libstdbuf.so",
+                                "/usr/local/libexec/coreutils/libstdbuf.so"})
+        if (access(library, R_OK) == 0) return library;
+    return {};
+}
 
 const char* accountingName(CpuAccounting accounting) {
     static constexpr const char* kNames[] = {"cgroup v2 (cpu.stat)", "cgroup v1 (cpuacct)",
@@ -170,13 +214,20 @@ void Sandbox::startOnce(const std::vector<std::string>& argvIn, const SandboxOpt
     const std::string name = argvIn[0].size() > 60 ? argvIn[0].substr(0, 60) + "..." : argvIn[0];
     Launch launch;
     try {
+        walled_ = effectiveIsolation(options.isolation) == Isolation::kNamespaces;
+        withSystem_ = options.cpuTime == CpuTime::kUserSystem;
+        if (walled_) {
+            const std::string problem = programProblem(argvIn[0]);
+            if (!problem.empty()) throw std::runtime_error("cannot run \"" + name + "\": " + problem);
+        }
         chooseUser(launch, options);
         makeWorkDir(launch, options);
         const bool pidsLimited = useCgroups && !sandboxSwitch("nocgroup") && makeCgroups(options.limits.processes);
         for (const std::string& dir : cgroups_) launch.cgroupProcs.push_back(dir + "/cgroup.procs");
         launch.failJoin = sandboxSwitch("testjoinfailure");
         setLimits(launch, options.limits, pidsLimited);
-        std::vector<std::string> argv = programArgv(argvIn, launch, workDir_, name, options.runAs);
+        std::vector<std::string> argv = programArgv(argvIn, launch, workDir_, name, options, walled_);
+        if (walled_) wrap(launch, argv, options);
         for (std::string& a : argv) launch.argv.push_back(a.data());
         launch.argv.push_back(nullptr);
         if (options.stderrFile.empty() && options.captureStderr && errorLog_.empty())
@@ -188,6 +239,33 @@ void Sandbox::startOnce(const std::vector<std::string>& argvIn, const SandboxOpt
         end();
         throw;
     }
+}
+
+// Who the program runs as, when root: a user id of its own (runAs "auto"), the user runAs, or root.
+void Sandbox::chooseUser(Launch& launch, const SandboxOptions& options) {
+    const bool root = geteuid() == 0;
+    launch.dropPrivileges = root && !options.runAs.empty() && options.runAs != "root";
+    if (!launch.dropPrivileges) return;
+    if (options.runAs == "auto") {
+        uid_.acquire();
+        launch.uid = uid_.uid();
+        launch.gid = static_cast<gid_t>(uid_.uid());
+        return;
+    }
+    const passwd* user = getpwnam(options.runAs.c_str());
+    if (!user) throw std::runtime_error("no user \"" + options.runAs + "\" to run programs as");
+    launch.uid = user->pw_uid;
+    launch.gid = user->pw_gid;
+}
+
+// bubblewrap runs the program: argv becomes bubblewrap's command line, with the seccomp filter.
+void Sandbox::wrap(Launch& launch, std::vector<std::string>& argv, const SandboxOptions& options) {
+    launch.seccomp = seccompFilterFile();
+    if (launch.seccomp < 0) throw std::runtime_error("cannot build the seccomp filter: " + errnoText(errno));
+    std::vector<std::string> words{bwrapPath()};
+    for (std::string& w : bwrapWords(options.view, workDir_, 4, argv)) words.push_back(std::move(w));
+    argv.insert(argv.begin(), words.begin(), words.end());
+    launch.wrapped = true;
 }
 
 void Sandbox::makeWorkDir(Launch& launch, const SandboxOptions& options) {
@@ -205,7 +283,10 @@ void Sandbox::makeWorkDir(Launch& launch, const SandboxOptions& options) {
     if (launch.dropPrivileges && chown(workDir_.c_str(), launch.uid, launch.gid) != 0)
         throw std::runtime_error("cannot hand the working directory to the sandbox: " + errnoText(errno));
     launch.workDir = workDir_.c_str();
-    launch.environment = options.environment;
+    launch.environment.clear();
+    if (const std::string stdbuf = stdbufLibrary(); options.unbufferedOutput && !stdbuf.empty())
+        launch.environment = {"LD_PRELOAD=" + stdbuf, "_STDBUF_O=0"};  // the program's own settings come after
+    launch.environment.insert(launch.environment.end(), options.environment.begin(), options.environment.end());
 }
 
 bool Sandbox::makeCgroups(int processes) {
@@ -238,8 +319,8 @@ bool Sandbox::makeCgroups(int processes) {
         cgroups_.push_back(dir);
         if (pids && writeSmallFile(dir + "/pids.max", std::to_string(processes))) pidsLimited = true;
         if (cpuacct) {
-            cpuFile_ = access((dir + "/cpuacct.usage_user").c_str(), R_OK) == 0 ? dir + "/cpuacct.usage_user"
-                                                                                : dir + "/cpuacct.stat";
+            const char* nanoseconds = withSystem_ ? "/cpuacct.usage" : "/cpuacct.usage_user";
+            cpuFile_ = access((dir + nanoseconds).c_str(), R_OK) == 0 ? dir + nanoseconds : dir + "/cpuacct.stat";
             accounting_ = CpuAccounting::kCgroup1;
         }
     }
@@ -287,6 +368,7 @@ void Sandbox::forkSupervisor(Launch& launch) {
     }
     const int forkError = errno;
     for (const int fd : {launch.programIn, launch.programOut, launch.programErr, launch.status, launch.lifeline}) close(fd);
+    if (launch.seccomp >= 0) close(launch.seccomp);
     if (pid < 0) throw std::runtime_error("fork: " + errnoText(forkError));
     supervisor_ = pid;
     fcntl(fromChild_, F_SETFL, fcntl(fromChild_, F_GETFL) | O_NONBLOCK);
@@ -367,14 +449,17 @@ double Sandbox::cpuSeconds() {
     if (!cpuFile_.empty()) {
         const std::string text = readSmallFile(cpuFile_);
         if (accounting_ == CpuAccounting::kCgroup2) {
-            const std::size_t at = text.find("user_usec ");
-            if (at != std::string::npos) total = std::strtod(text.c_str() + at + 10, nullptr) / 1e6;
-        } else if (cpuFile_.size() >= 10 && cpuFile_.compare(cpuFile_.size() - 10, 10, "usage_user") == 0) {
+            const char* field = withSystem_ ? "usage_usec " : "user_usec ";
+            const std::size_t at = text.find(field);
+            if (at != std::string::npos) total = std::strtod(text.c_str() + at + std::strlen(field), nullptr) / 1e6;
+        } else if (cpuFile_.find("/cpuacct.usage") != std::string::npos) {
             if (!text.empty()) total = std::strtod(text.c_str(), nullptr) / 1e9;
         } else {
             const std::size_t at = text.find("user ");
-            if (at != std::string::npos)
-                total = std::strtod(text.c_str() + at + 5, nullptr) / static_cast<double>(sysconf(_SC_CLK_TCK));
+            const std::size_t system = text.find("system ");
+            double ticks = at != std::string::npos ? std::strtod(text.c_str() + at + 5, nullptr) : -1;
+            if (withSystem_ && system != std::string::npos) ticks += std::strtod(text.c_str() + system + 7, nullptr);
+            if (ticks >= 0) total = ticks / static_cast<double>(sysconf(_SC_CLK_TCK));
         }
     }
     if (total < 0 && supervisor_ > 0) {
@@ -382,9 +467,9 @@ double Sandbox::cpuSeconds() {
         // reaped between two reads is then missed once, never counted twice).
         long ppid, utime, cutime;
         long ticks = 0;
-        if (procStat(supervisor_, ppid, utime, cutime)) ticks += cutime;
+        if (procStat(supervisor_, ppid, utime, cutime, withSystem_)) ticks += cutime;
         for (const pid_t pid : descendantsOf(supervisor_))
-            if (procStat(pid, ppid, utime, cutime)) ticks += utime + cutime;
+            if (procStat(pid, ppid, utime, cutime, withSystem_)) ticks += utime + cutime;
         total = static_cast<double>(ticks) / static_cast<double>(sysconf(_SC_CLK_TCK));
     }
     if (total > cpuHigh_) cpuHigh_ = total;
@@ -436,6 +521,7 @@ void Sandbox::end() {
     closeOutput();
     if (status_ >= 0) close(status_), status_ = -1;
     removeCgroups();
+    uid_.release();  // no process of the tree is left to use it
     if (!workDir_.empty()) {
         std::error_code ec;
         fs::remove_all(workDir_, ec);

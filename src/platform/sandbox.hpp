@@ -7,8 +7,11 @@
 // exits), otherwise as a child subreaper (orphaned descendants come back to it, and it kills them).
 // The program has its own session and process group, only descriptors 0-2 (its pipes and its
 // standard error), resource limits (address space, file size, process count, no core files), a
-// private temporary working directory removed afterwards, and, when run by root, the user nobody (a
-// program that user could not run is copied into the working directory first).
+// private temporary working directory removed afterwards, and, when run by root, a user id of its own
+// (platform/sandbox_identity.hpp; a program that user could not run is copied into the working
+// directory first). Under Isolation::kNamespaces the supervisor runs it inside bubblewrap
+// (platform/sandbox_bwrap.hpp): its own user, PID, network, IPC and UTS namespaces, /proc, /tmp and
+// /dev/shm, one of two views of the file system, and a seccomp filter (platform/seccomp_filter.hpp).
 // Its CPU time is the whole tree's: from a cgroup made for it (cgroup v2 cpu.stat, or v1 cpuacct),
 // or else from /proc: every live descendant plus everything the supervisor has reaped.
 #pragma once
@@ -19,7 +22,39 @@
 #include <string>
 #include <vector>
 
+#include "platform/sandbox_bwrap.hpp"
+#include "platform/sandbox_identity.hpp"
+
 namespace reversi {
+
+using SandboxView = sandbox::View;
+
+// How programs are walled off from each other and from the machine (--isolation; docs/sandbox.md).
+enum class Isolation {
+    kNamespaces,  // bubblewrap: own PID, user, network, IPC namespaces and file-system view, seccomp
+    kContainer,   // one submission per container: limits, own session and user, no namespaces
+    kAuto,        // namespaces where bubblewrap can make them, else container, said on standard error
+};
+// Which CPU time a program is charged (--cpu-time): user time, as the course's handout measures it
+// (ru_utime), or user plus system time.
+enum class CpuTime { kUser, kUserSystem };
+
+// The run's choices, set once from the command line before any program starts; every sandbox of the
+// process (and of the workers it forks) takes them as its defaults.
+struct SandboxPolicy {
+    Isolation isolation = Isolation::kNamespaces;
+    CpuTime cpuTime = CpuTime::kUser;
+};
+SandboxPolicy& sandboxPolicy();
+// "namespaces", "container", "auto"; "user", "user+system".
+const char* isolationName(Isolation isolation);
+const char* cpuTimeName(CpuTime cpuTime);
+// What `asked` comes to on this machine: kNamespaces or kContainer. Auto without namespaces comes to
+// kContainer and says so on standard error, once per process; kNamespaces without them throws
+// std::runtime_error saying why and what to do.
+Isolation effectiveIsolation(Isolation asked);
+// coreutils' libstdbuf.so, or "" when it is not installed.
+std::string stdbufLibrary();
 
 namespace sandbox {
 struct Launch;
@@ -44,9 +79,19 @@ struct SandboxOptions {
     std::vector<std::string> environment;
     // Files copied into the private working directory before the start (by their base names).
     std::vector<std::string> copyIn;
-    // When run by root: the user the program runs as ("nobody" by default; "root" keeps root, which
-    // gives up most of the guarantees). Ignored when not root.
-    std::string runAs = "nobody";
+    // When run by root: the user the program runs as: "auto" (a user id of its own among those of the
+    // programs running on the machine, from a reserved range: platform/sandbox_identity.hpp), a user's
+    // name, or "root" (keeps root, which gives up most of the guarantees). Ignored when not root.
+    std::string runAs = "auto";
+    // What it sees of the file system under namespaces: a submission its working directory and the
+    // system's directories; a player named on a command line the whole file system, read-only.
+    SandboxView view = SandboxView::kSubmission;
+    // Its standard output unbuffered, as at a terminal: coreutils' libstdbuf preloaded with _STDBUF_O=0
+    // (as `stdbuf -o0`), so that a program that never flushes still shows each line as it prints it.
+    // A statically linked program is not covered (it loads no library).
+    bool unbufferedOutput = false;
+    Isolation isolation = sandboxPolicy().isolation;
+    CpuTime cpuTime = sandboxPolicy().cpuTime;
 };
 
 // How the CPU time of the whole tree is counted.
@@ -75,9 +120,12 @@ public:
     void closeInput();
     void closeOutput();
 
-    // User CPU seconds of the whole tree so far, exited processes included (never decreases).
+    // CPU seconds of the whole tree so far (user time, or user plus system time: options.cpuTime),
+    // exited processes included (never decreases).
     double cpuSeconds();
     CpuAccounting accounting() const { return accounting_; }
+    // Whether the program runs inside bubblewrap's namespaces (else: --isolation container).
+    bool walled() const { return walled_; }
 
     // Whether the program itself (not its descendants) has exited; then `status` is its wait status.
     bool exited(int* status = nullptr);
@@ -103,7 +151,9 @@ private:
     struct CgroupUnusable {};
     void startOnce(const std::vector<std::string>& argv, const SandboxOptions& options, bool useCgroups);
     // The steps of startOnce, in order.
+    void chooseUser(sandbox::Launch& launch, const SandboxOptions& options);
     void makeWorkDir(sandbox::Launch& launch, const SandboxOptions& options);
+    void wrap(sandbox::Launch& launch, std::vector<std::string>& argv, const SandboxOptions& options);
     bool makeCgroups(int processes);  // whether a pids cgroup holds the process count
     void openDescriptors(sandbox::Launch& launch, const SandboxOptions& options);
     void forkSupervisor(sandbox::Launch& launch);
@@ -124,7 +174,10 @@ private:
     std::string cpuFile_;               // cpu.stat (v2) or cpuacct.usage_user / cpuacct.stat (v1)
     std::string killFile_;              // cgroup.kill (v2), when there is one
     CpuAccounting accounting_ = CpuAccounting::kProc;
-    double cpuHigh_ = 0;  // the highest total read so far (/proc sums can dip when a process is reaped)
+    double cpuHigh_ = 0;
+    bool walled_ = false;
+    bool withSystem_ = false;   // CpuTime::kUserSystem
+    sandbox::UidLease uid_;     // the program's own user id (root, runAs "auto"), held until end()  // the highest total read so far (/proc sums can dip when a process is reaped)
 };
 
 }  // namespace reversi

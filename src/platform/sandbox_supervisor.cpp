@@ -33,6 +33,7 @@ void sendMessage(int fd, int kind, int value) {
 }
 
 [[noreturn]] void runProgram(const Launch& launch, int execReport) {
+    const pid_t supervisor = getppid();
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, nullptr);
@@ -49,15 +50,18 @@ void sendMessage(int fd, int kind, int value) {
         if (fd < 0 || write(fd, "0", 1) != 1) fail(kCgroupFailed);
         close(fd);
     }
-    // Descriptors: 0-2 are the program's, 3 the exec report (closed by exec), nothing else.
+    // Descriptors: 0-2 are the program's, 3 the exec report (closed by exec), 4 bubblewrap's seccomp
+    // filter (bubblewrap closes it), nothing else.
     const int in = fcntl(launch.programIn, F_DUPFD, 10);
     const int out = fcntl(launch.programOut, F_DUPFD, 10);
     const int err = fcntl(launch.programErr, F_DUPFD, 10);
     const int report = fcntl(execReport, F_DUPFD_CLOEXEC, 10);
-    if (in < 0 || out < 0 || err < 0 || report < 0) fail(kSetupFailed);
+    const int filter = launch.seccomp >= 0 ? fcntl(launch.seccomp, F_DUPFD, 10) : -1;
+    if (in < 0 || out < 0 || err < 0 || report < 0 || (launch.seccomp >= 0 && filter < 0)) fail(kSetupFailed);
     if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0 || dup3(report, 3, O_CLOEXEC) < 0) fail(kSetupFailed);
     execReport = 3;
-    closeRange(4, ~0U);
+    if (filter >= 0 && (dup2(filter, 4) < 0 || lseek(4, 0, SEEK_SET) != 0)) fail(kSetupFailed);
+    closeRange(filter >= 0 ? 5 : 4, ~0U);
     // The environment first: setenv and putenv allocate, and no allocation may come after the
     // address-space limit (under AddressSanitizer, whose shadow already exceeds it, one would fail).
     setenv("TMPDIR", launch.workDir, 1);
@@ -74,6 +78,9 @@ void sendMessage(int fd, int kind, int value) {
             setresuid(launch.uid, launch.uid, launch.uid) != 0)
             fail(kSetupFailed);
     }
+    // Dies with the supervisor even if the supervisor is killed (set after the user change, which clears it).
+    prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+    if (getppid() != supervisor) _exit(127);  // the supervisor is gone already
     prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
     execvp(launch.argv[0], launch.argv.data());
     fail(kExecFailed);
@@ -104,7 +111,7 @@ void killAllChildren() {
 // descriptor the caller left without close-on-exec: the supervisor outlives no one, but holds nothing
 // of theirs open either.
 void closeAllBut(const Launch& launch) {
-    int keep[] = {launch.programIn, launch.programOut, launch.programErr, launch.status, launch.lifeline};
+    int keep[] = {launch.programIn, launch.programOut, launch.programErr, launch.status, launch.lifeline, launch.seccomp};
     std::sort(std::begin(keep), std::end(keep));
     unsigned next = 3;
     for (const int fd : keep) {
@@ -164,6 +171,21 @@ pid_t startProgram(const Launch& launch) {
     return program;
 }
 
+// The program's wait status from bubblewrap's: 128+N is death by signal N. bubblewrap's namespace dies
+// with it (its init gets SIGKILL and comes back to this process): reaping it first puts the CPU time of
+// everything it reaped into this process's children's time before the exit is reported.
+int afterBubblewrap(int status) {
+    for (int round = 0; round < 200; ++round) {
+        int other;
+        const pid_t done = waitpid(-1, &other, WNOHANG);
+        if (done < 0) break;  // no child left
+        if (done == 0) usleep(500);
+    }
+    if (WIFEXITED(status) && WEXITSTATUS(status) > 128 && WEXITSTATUS(status) < 128 + NSIG)
+        return WEXITSTATUS(status) - 128;  // the wait status of death by that signal
+    return status;
+}
+
 // Reaps children and reports the program's exit until the caller closes the lifeline (or writes to it).
 void superviseUntilEnd(const Launch& launch, pid_t program, const sigset_t& waiting) {
     bool programDone = false;
@@ -173,6 +195,7 @@ void superviseUntilEnd(const Launch& launch, pid_t program, const sigset_t& wait
         while ((done = waitpid(-1, &status, WNOHANG)) > 0)
             if (done == program && !programDone) {
                 programDone = true;
+                if (launch.wrapped) status = afterBubblewrap(status);
                 sendMessage(launch.status, kExited, status);
             }
         pollfd pfd{launch.lifeline, POLLIN, 0};

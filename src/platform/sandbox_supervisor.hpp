@@ -40,6 +40,10 @@ struct Launch {
     gid_t gid = 0;
     bool subreaper = false;
     bool failJoin = false;  // tests: behave as if the cgroups could not be joined
+    // argv runs bubblewrap, which runs the program: its exit status 128+N means the program died of
+    // signal N (bubblewrap cannot die of it in its place), and is reported as that signal.
+    bool wrapped = false;
+    int seccomp = -1;       // the seccomp filter for bubblewrap, passed on as descriptor 4
 };
 
 // Forks the supervisor, into a new PID namespace when `newNamespace` and the machine allows one.

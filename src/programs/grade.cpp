@@ -93,18 +93,13 @@ void runCases(const Program& program, const GradeOptions& options, SubmissionGra
 
 // --- Part 2: games against the course's opponents --------------------------------------------------
 
-// The student's program as a player, its standard output unbuffered when asked (coreutils' libstdbuf).
+// The student's program as a player: a submission (it sees its own folder's copy only), its standard
+// output unbuffered unless --keep-buffering (the referee preloads libstdbuf: arena/refereed_program.hpp).
 PlayerSpec studentPlayer(const Program& program, const std::string& name, const GradeOptions& options) {
     PlayerSpec student = parsePlayer("cmd:" + joinCommandLine({program.path}));
     student.name = name;
-    if (!options.unbuffered) return student;
-    std::error_code ec;
-    for (const char* library : {"/usr/libexec/coreutils/libstdbuf.so", "/usr/lib/coreutils/libstdbuf.so",
-                                "/usr/local/libexec/coreutils/libstdbuf.so"})
-        if (fs::exists(library, ec)) {
-            student.environment = {std::string("LD_PRELOAD=") + library, "_STDBUF_O=0"};
-            break;
-        }
+    student.submission = true;
+    student.unbuffered = options.unbuffered;
     return student;
 }
 

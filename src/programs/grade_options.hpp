@@ -29,7 +29,7 @@ struct GradeOptions {
     // so that a program that never flushes still shows each prompt before it waits, as at a terminal.
     bool unbuffered = true;
     SandboxLimits limits;
-    std::string runAs = "nobody";
+    std::string runAs = "auto";
     // Marks, detail files, results and compiled programs are the grader's alone (0600 files, 0700
     // directories) unless the grader shares them with the group (0640, 0750): `--group-readable`.
     bool groupReadable = false;

@@ -9,6 +9,7 @@
 #include "platform/atomic_file.hpp"
 #include "platform/json_text.hpp"
 #include "platform/printable.hpp"
+#include "platform/sandbox.hpp"
 #include "platform/text_file.hpp"
 #include "programs/grade_cost.hpp"
 
@@ -47,6 +48,8 @@ std::string gradePlanLine(const std::string& reversi, const std::string& submiss
             " --run-as " + shellQuote(options.runAs);
     if (options.groupReadable) line += " --group-readable";
     if (options.sourcesOnly) line += " --sources-only";
+    line += std::string(" --isolation ") + isolationName(sandboxPolicy().isolation) + " --cpu-time " +
+            cpuTimeName(sandboxPolicy().cpuTime);
     return line + "\n";
 }
 

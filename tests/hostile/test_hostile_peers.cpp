@@ -69,8 +69,13 @@ TEST_CASE("hostile player: prints megabytes instead of a move", "[hostile]") {
 }
 
 TEST_CASE("hostile player: closes its output early and stays alive", "[hostile]") {
-    expectForfeit("closeout", kBlack, "closed its pipes but did not exit");
+    // Inside bubblewrap, bubblewrap's own processes hold the program's output open until the program
+    // exits, so the referee sees no end of file: the wall-clock limit ends it (docs/sandbox.md).
+    expectForfeit("closeout", kBlack, "over the wall-clock limit");
     expectForfeit("closein", kWhite, "");
+    setenv("REVERSI_SANDBOX", "nobwrap", 1);  // --isolation container: the end of file is seen at once
+    expectForfeit("closeout", kBlack, "closed its pipes but did not exit");
+    unsetenv("REVERSI_SANDBOX");
 }
 
 TEST_CASE("hostile player: dies by a signal", "[hostile]") {

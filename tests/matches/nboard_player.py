@@ -88,7 +88,9 @@ with tempfile.TemporaryDirectory(prefix="reversi-nboard-") as tmp:
     # A recorder: appends every command to the log and hands it to our engine.
     recorder = script(tmp, "recorder.sh", 'tee -a "%s" | %s nboard --move-time 0.01\n' % (log, reversi))
     if ours_runs:
-        status, summary, err = match("nboard:depth=7 " + recorder, "random", "--games", "1")
+        # Writing a log outside its working directory needs --isolation container: under namespaces a
+        # command-line player sees the file system read-only (docs/sandbox.md).
+        status, summary, err = match("nboard:depth=7 " + recorder, "random", "--games", "1", "--isolation", "container")
         with open(log) if os.path.exists(log) else open(os.devnull) as f:
             commands = f.read().splitlines()
         check("depth=7 is sent once as set depth 7, after nboard 2", commands[:2] == ["nboard 2", "set depth 7"]
