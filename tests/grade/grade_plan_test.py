@@ -67,6 +67,13 @@ try:
     code, out, err = run(common + ["--plan", "none.txt"])
     check("grade --plan with nothing left: says so, not 'parallel'", code == 0 and not lines("none.txt")
           and "nothing left" in err and "parallel" not in err, err)
+    code, out, err = run(["grade", "lab6", "class/alice", "--cases", "2", "--out", "opts", "--plan", "opts.txt",
+                          "--sources-only", "--isolation", "container", "--cpu-time", "user+system",
+                          "--group-readable", "--feedback-inputs"])
+    line = lines("opts.txt")[0] if code == 0 and lines("opts.txt") else ""
+    check("--plan: every grading option goes into the command", all(o in line for o in (
+        "--cases 2", "--sources-only", "--isolation container", "--cpu-time user+system", "--group-readable",
+        "--feedback-inputs")), "%d %r %r" % (code, line, err))
 
     league = ["tournament", "greedy", "smarter", "--sizes", "4", "--games", "1", "--results", "league"]
     run(league)
