@@ -39,8 +39,10 @@ t=$(date +%s)
 cmake -S . -B build-asan -DREVERSI_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" >/dev/null
 cmake --build build-asan -j"$jobs" >/dev/null
-# Distinct exit codes so that a sanitizer report can never pass for a program's own status 1.
-export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:exitcode=86:strict_string_checks=1:detect_stack_use_after_return=1
+# Distinct exit codes so that a sanitizer report can never pass for a program's own status 1. The
+# referee preloads coreutils' libstdbuf into every program it runs (unbuffered output), ahead of the
+# ASan runtime of our own players: verify_asan_link_order=0 lets them start.
+export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:exitcode=86:strict_string_checks=1:detect_stack_use_after_return=1:verify_asan_link_order=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=87
 ctest --test-dir build-asan -j"$jobs" --output-on-failure
 unset ASAN_OPTIONS UBSAN_OPTIONS
