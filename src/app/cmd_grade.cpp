@@ -151,8 +151,9 @@ void addGradeCommands(CLI::App& app, Action& action) {
         ->capture_default_str();
     addSandboxOptions(*grade);
     grade->add_flag("!--keep-buffering", s->options.unbuffered,
-                    "part2: run programs with their own output buffering (by default their standard output is "
-                    "unbuffered, so that a program that never flushes its prompts can still be played)");
+                    "Run programs with their own output buffering (by default their standard output is "
+                    "unbuffered, so that a program that never flushes its prompts can still be played, and a "
+                    "crash keeps what was printed before it)");
     addExamples(*grade, {"reversi grade part2 submissions/*/ --csv marks.csv --jobs 2",
                          "reversi grade part1 submissions/*/ --seed 2024 --csv marks.csv --json marks.json",
                          "reversi grade lab6 submissions/alice/ --out grades/   (then read grades/alice.txt)",

@@ -64,7 +64,8 @@ std::string caseVerdict(const Run& run, const LabCase& c) {
 
 void runCases(const Program& program, const GradeOptions& options, SubmissionGrade& grade) {
     const std::vector<LabCase> cases = hiddenCases(options.lab, options.seed, options.cases, options.edition);
-    const SandboxOptions sandbox = sandboxFor(options);
+    SandboxOptions sandbox = sandboxFor(options);
+    sandbox.unbufferedOutput = options.unbuffered;  // a crash keeps what was printed before it
     std::string text;
     for (std::size_t i = 0; i < cases.size(); ++i) {
         const LabCase& c = cases[i];

@@ -25,8 +25,9 @@ struct GradeOptions {
     std::string outDir = "grades";   // detail files, results, compiled programs
     std::string cLibraryDir;         // the course's liblab7part2.a and lab7part2lib.h, for Part 2 sources
     bool sourcesOnly = false;        // refuse executables: grade C sources only
-    // Part 2: run the program with its standard output unbuffered (coreutils' libstdbuf, as `stdbuf -o0`),
-    // so that a program that never flushes still shows each prompt before it waits, as at a terminal.
+    // Run the program with its standard output unbuffered (coreutils' libstdbuf, as `stdbuf -o0`), as at a
+    // terminal: a Part 2 program that never flushes still shows each prompt before it waits, and a
+    // program that crashes keeps what it printed before (`--keep-buffering` turns it off).
     bool unbuffered = true;
     SandboxLimits limits;
     std::string runAs = "auto";

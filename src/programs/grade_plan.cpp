@@ -38,7 +38,6 @@ std::string gradePlanLine(const std::string& reversi, const std::string& submiss
         }
         line += " --sizes " + sizes + formatText(" --time-limit %.17g", options.timeLimit);
         if (!options.cLibraryDir.empty()) line += " --c-library " + shellQuote(absolute(options.cLibraryDir));
-        if (!options.unbuffered) line += " --keep-buffering";
     } else {
         line += formatText(" --cases %d --case-time-limit %.17g", options.cases, options.caseCpuLimit);
         if (options.lab == GradedLab::kPart1) line += options.edition == Edition::k2022 ? " --edition 2022" : " --edition 2018";
@@ -48,6 +47,7 @@ std::string gradePlanLine(const std::string& reversi, const std::string& submiss
             " --run-as " + shellQuote(options.runAs);
     if (options.groupReadable) line += " --group-readable";
     if (options.sourcesOnly) line += " --sources-only";
+    if (!options.unbuffered) line += " --keep-buffering";
     line += std::string(" --isolation ") + isolationName(sandboxPolicy().isolation) + " --cpu-time " +
             cpuTimeName(sandboxPolicy().cpuTime);
     return line + "\n";

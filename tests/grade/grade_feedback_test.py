@@ -27,6 +27,10 @@ int main(void) {
 }
 """
 
+# The same crash without fflush: its lines are lost with its stdio buffer unless the grader runs it
+# unbuffered, as it does (before: "stopped after line 0", the output lost).
+QUIET_CRASHER = CRASHER.replace("    fflush(stdout);\n", "")
+
 tmp, sandboxes, env = workspace("reversi-grade-feedback-")
 
 
@@ -45,7 +49,10 @@ try:
     os.makedirs(os.path.join(tmp, "lab6", "crasher"))
     with open(os.path.join(tmp, "lab6", "crasher", "lab6.c"), "w") as f:
         f.write(CRASHER)
-    code, out, err = grade(["lab6", "lab6/order", "lab6/crasher", "--cases", "3", "--seed", "987654321"])
+    os.makedirs(os.path.join(tmp, "lab6", "unflushed"))
+    with open(os.path.join(tmp, "lab6", "unflushed", "lab6.c"), "w") as f:
+        f.write(QUIET_CRASHER)
+    code, out, err = grade(["lab6", "lab6/order", "lab6/crasher", "lab6/unflushed", "--cases", "3", "--seed", "987654321"])
     check("lab6: exit status 0", code == 0, err[-300:])
     order, crasher = detail("grades", "order"), detail("grades", "crasher")
     check("detail: no seed", "987654321" not in order + crasher and "seed" not in order + crasher, order[:300])
@@ -55,6 +62,9 @@ try:
     check("detail: no input by default", "input:" not in order, order[:600])
     check("crash: the signal named", "killed by SIGSEGV" in crasher, crasher[-600:])
     check("crash: where the output stopped", 'stopped after line 2, "second line"' in crasher, crasher[-600:])
+    unflushed = detail("grades", "unflushed")
+    check("crash without fflush: its output kept (run unbuffered)", 'stopped after line 2, "second line"' in unflushed,
+          unflushed[-600:])
     first = [line for line in out.splitlines() if line.startswith("order")]
     check("table: the first problem whole, with its difference", first and "got" in first[0], str(first))
     code, out, err = grade(["lab6", "lab6/order", "--cases", "3", "--out", "with-inputs", "--feedback-inputs"])
