@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # CI's robustness checks, run by .ci/run after the README's test command (which built build/):
-#   1. differential: the bitboard engine against the char-array rules on 2.4 million random positions
-#      (100,000 per board size and seed, sizes 4..26, two seeds on the two cores) with perft checks;
+#   1. differential: the bitboard engine against the char-array rules on 1.2 million random positions
+#      (50,000 per board size and seed, sizes 4..26, two seeds on the two cores) with perft checks;
 #   2. the whole test suite built with AddressSanitizer + UndefinedBehaviorSanitizer (build-asan/),
 #      every fuzz target's seed corpus replayed among it ("fuzz corpus: NAME").
 # libFuzzer's own runs (scripts/fuzz.sh, clang) are not part of CI: their clang build alone took about
@@ -14,11 +14,11 @@ part() { echo; echo "=== ci-extra: $* ($(date +%T))"; }
 stamp() { echo "=== ci-extra: done in $(( $(date +%s) - $1 )) s"; }
 
 
-part "differential test, 2 x 1.2 million positions"
+part "differential test, 2 x 600,000 positions"
 t=$(date +%s)
-build/differential --positions 100000 --seed 1 --quiet > build/differential-1.log 2>&1 &
+build/differential --positions 50000 --seed 1 --quiet > build/differential-1.log 2>&1 &
 first=$!
-build/differential --positions 100000 --seed 2 --quiet > build/differential-2.log 2>&1 || { cat build/differential-2.log; exit 1; }
+build/differential --positions 50000 --seed 2 --quiet > build/differential-2.log 2>&1 || { cat build/differential-2.log; exit 1; }
 wait "$first" || { cat build/differential-1.log; exit 1; }
 cat build/differential-1.log build/differential-2.log
 stamp "$t"
