@@ -26,18 +26,27 @@ LAYERS_HEADING = "| layer | stands directly on |"
 TICKED = re.compile(r"`([^`]+)`")
 
 
-def layers_table(repo):
-    """{layer: [layers directly under it]} from docs/architecture.md's table, or None without one."""
+def table_rows(repo, marker, end):
+    """The rows of the table after `marker` in docs/architecture.md, up to `end`: each row whose first
+    cell is in backticks, as its stripped cells; None when the page or the marker is missing."""
     path = os.path.join(repo, "docs", "architecture.md")
     text = open(path, encoding="utf-8").read() if os.path.exists(path) else ""
-    if LAYERS_HEADING not in text:
+    if marker not in text:
         return None
-    below = {}
-    for line in text.split(LAYERS_HEADING, 1)[1].split("\n\n", 1)[0].splitlines()[2:]:
+    rows = []
+    for line in text.split(marker, 1)[1].split(end, 1)[0].splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if cells and cells[0].startswith("`"):
-            below[cells[0].strip("`")] = TICKED.findall(cells[1]) if len(cells) > 1 else []
-    return below
+        if line.lstrip().startswith("|") and cells[0].startswith("`"):
+            rows.append(cells)
+    return rows
+
+
+def layers_table(repo):
+    """{layer: [layers directly under it]} from docs/architecture.md's table, or None without one."""
+    rows = table_rows(repo, LAYERS_HEADING, "\n\n")
+    if rows is None:
+        return None
+    return {cells[0].strip("`"): TICKED.findall(cells[1]) if len(cells) > 1 else [] for cells in rows}
 
 
 def reachable(layer, below):
@@ -67,17 +76,8 @@ ROOMS_HEADING = "## The arena's rooms"
 
 def rooms_table(repo):
     """[(header name patterns, caller patterns)] from docs/architecture.md, or None without a table."""
-    path = os.path.join(repo, "docs", "architecture.md")
-    if not os.path.exists(path):
-        return None
-    text = open(path, encoding="utf-8").read()
-    if ROOMS_HEADING not in text:
-        return None
-    rows = []
-    for line in text.split(ROOMS_HEADING, 1)[1].split("\n## ", 1)[0].splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) == 3 and cells[0].startswith("`"):
-            rows.append((TICKED.findall(cells[0]), TICKED.findall(cells[2])))
+    rows = table_rows(repo, ROOMS_HEADING, "\n## ")
+    rows = [(TICKED.findall(c[0]), TICKED.findall(c[2])) for c in rows or [] if len(c) == 3]
     return rows or None
 
 
