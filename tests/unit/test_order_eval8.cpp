@@ -25,6 +25,16 @@ Board toBoard(std::uint64_t P, std::uint64_t O) {
     return b;
 }
 
+// Positions of `games` seeded self-play games, each between minEmpties and maxEmpties empties.
+std::vector<Sample> generated(int games, std::uint64_t seed, int minEmpties, int maxEmpties) {
+    GenerateOptions o;
+    o.games = games;
+    o.seed = seed;
+    o.minEmpties = minEmpties;
+    o.maxEmpties = maxEmpties;
+    return generateSamples(o);
+}
+
 }  // namespace
 
 TEST_CASE("order_eval8: 46 instances, every symmetric image of each base pattern once", "[order_eval8]") {
@@ -109,12 +119,7 @@ TEST_CASE("order_eval8: samples written and read back, a malformed line named by
 }
 
 TEST_CASE("order_eval8: generated positions carry their exact score (checked by minimax)", "[order_eval8]") {
-    GenerateOptions o;
-    o.games = 6;
-    o.seed = 5;
-    o.minEmpties = 4;
-    o.maxEmpties = 7;
-    const auto samples = generateSamples(o);
+    const auto samples = generated(6, 5, 4, 7);
     REQUIRE(samples.size() >= 12);
     for (const Sample& s : samples) {
         const int empties = 64 - std::popcount(s.P | s.O);
@@ -156,12 +161,7 @@ TEST_CASE("order_eval8: the fit learns a pattern-shaped score and generalises to
 }
 
 TEST_CASE("order_eval8: the solver's built-in ordering weights, summed over each position's features", "[order_eval8]") {
-    GenerateOptions o;
-    o.games = 3;
-    o.seed = 9;
-    o.minEmpties = 10;
-    o.maxEmpties = 14;
-    const auto samples = generateSamples(o);
+    const auto samples = generated(3, 9, 10, 14);
     REQUIRE(samples.size() >= 10);
     const std::int16_t* table = orderWeights();
     int nonZero = 0;
