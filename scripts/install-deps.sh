@@ -3,7 +3,7 @@
 # Runs apt-get as root, or through sudo when not root.
 set -euo pipefail
 packages=(cmake make g++ catch2 libcli11-dev nlohmann-json3-dev python3 tmux parallel universal-ctags
-          bubblewrap libseccomp-dev similarity-tester)
+          bubblewrap libseccomp-dev similarity-tester zip)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
