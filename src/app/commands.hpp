@@ -25,6 +25,14 @@ void addSimilarityCommands(CLI::App& app, Action& action);
 // --isolation and --cpu-time (match, tournament, game, grade): they set the run's sandbox policy.
 void addSandboxOptions(CLI::App& cmd);
 
+// leaderboard: the course leaderboard (cmd_leaderboard.cpp makes the command; its subcommands are
+// registered by cmd_leaderboard_entries.cpp: init, add, remove; cmd_leaderboard_play.cpp: run, plan,
+// merge; cmd_leaderboard_page.cpp: standings, serve, bench).
+void addLeaderboardCommands(CLI::App& app, Action& action);
+void addLeaderboardEntryCommands(CLI::App& leaderboard, Action& action);
+void addLeaderboardPlayCommands(CLI::App& leaderboard, Action& action);
+void addLeaderboardPageCommands(CLI::App& leaderboard, Action& action);
+
 // perft, solve, nboard, gtp: move-generation counts, the exact endgame solver, the NBoard and GTP
 // protocols (cmd_tools.cpp).
 void addToolCommands(CLI::App& app, Action& action);

@@ -54,6 +54,7 @@ int main(int argc, char** argv) {
     reversi::app::addMatchCommands(app, action);
     reversi::app::addGradeCommands(app, action);
     reversi::app::addSimilarityCommands(app, action);
+    reversi::app::addLeaderboardCommands(app, action);
     reversi::app::addToolCommands(app, action);
     reversi::app::addEngineCommands(app, action);
     addHelpCommand(app, action);

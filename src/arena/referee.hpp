@@ -23,10 +23,14 @@ struct GameResult {
     char winner = 'D';        // 'B', 'W' or 'D' (draw)
     char forfeitBy = 0;       // 'B' or 'W' when that side lost by a fault; 0 otherwise
     std::string reason;       // the fault, when forfeitBy is set
+    // The fault's kind when forfeitBy is set: "IM" an illegal move, "TLE" over the CPU or wall-clock
+    // limit, "CRASH" an exit or a signal, "OUTPUT" wrong output (a board, a prompt, a malformed line).
+    std::string faultCode;
     // Per colour (0 = Black, 1 = White): moves made (opening excluded), CPU seconds in total and longest.
     int moveCount[2] = {0, 0};
     double totalSeconds[2] = {0, 0};
     double longestSeconds[2] = {0, 0};
+    std::vector<double> moveSeconds[2];  // per colour: CPU seconds of each move, in order
 };
 
 // Plays a random legal opening of `plies` plies on an n x n board from `seed` (fewer if the game
