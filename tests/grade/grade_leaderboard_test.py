@@ -12,17 +12,15 @@
 """
 import os
 import shutil
-import subprocess
 
-from grade_common import reversi, workspace, submission
+from grade_common import workspace, submission, run_reversi
 from checks import check, finish  # noqa: E402
 
 tmp, sandboxes, env = workspace("reversi-grade-leaderboard-")
 
 
 def run(args):
-    p = subprocess.run([reversi] + args, cwd=tmp, capture_output=True, text=True, timeout=300, env=env)
-    return p.returncode, p.stdout, p.stderr
+    return run_reversi(args, tmp, env)
 
 
 def entries(db):
