@@ -163,6 +163,9 @@ LeagueGames readLeagueGames(LeagueDb& db) {
         return slot[at];
     };
     // One row per pair, kept by the games table's triggers (league_schema.hpp): no grouping of games here.
+    LeagueStatement size = db.prepare("SELECT count(*) FROM league_pairs");
+    size.step();
+    league.pairs.reserve(static_cast<std::size_t>(size.integer(0)));  // half a million pairs, not grown by copying
     LeagueStatement g = db.prepare("SELECT low, high, games, low_points2 FROM league_pairs");
     while (g.step()) {
         const int a = index(g.integer(0)), b = index(g.integer(1));
