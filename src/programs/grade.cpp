@@ -270,12 +270,14 @@ void gradeProgram(const std::string& copy, const GradeOptions& options, Submissi
 namespace {
 
 Json gradeObject(const SubmissionGrade& g) {
-    return Json{{"submission", g.name},       {"path", g.path},
-                {"lab", g.lab},               {"mark", g.mark},
-                {"out_of", g.outOf},          {"cases_passed", g.casesPassed},
-                {"cases_run", g.casesRun},    {"faulted_games", g.faultedGames},
-                {"program", g.program},
-                {"failures", g.failures},     {"key", g.key}};
+    Json j{{"submission", g.name},       {"path", g.path},
+           {"lab", g.lab},               {"mark", g.mark},
+           {"out_of", g.outOf},          {"cases_passed", g.casesPassed},
+           {"cases_run", g.casesRun},    {"program", g.program},
+           {"failures", g.failures},     {"key", g.key}};
+    // Part 2 only, and only when counted: a grade stored by an earlier version is written back as it was.
+    if (g.lab == labName(GradedLab::kPart2) && g.faultedGames >= 0) j["faulted_games"] = g.faultedGames;
+    return j;
 }
 
 }  // namespace
