@@ -155,6 +155,13 @@ void addInitCommand(CLI::App& leaderboard, Action& action) {
 }  // namespace
 
 void addLeaderboardEntryCommands(CLI::App& leaderboard, Action& action) {
+    // `reversi leaderboard --help` ends with the course's whole cycle (the command itself has no file of its own
+    // for them: cmd_leaderboard.cpp only makes it).
+    addExamples(leaderboard, {"reversi leaderboard init league.db",
+                              "reversi grade part2 submissions/*/ --leaderboard league.db",
+                              "reversi leaderboard add league.db alice submissions/alice/",
+                              "reversi leaderboard run league.db --jobs 2",
+                              "reversi leaderboard serve league.db --port 8090"});
     addInitCommand(leaderboard, action);
     auto add = std::make_shared<EntrySettings>();
     CLI::App* cmd = entryCommand(leaderboard, action, add, "add",

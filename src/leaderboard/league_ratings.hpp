@@ -41,7 +41,8 @@ struct LeagueFit {
 };
 
 // Recomputes the ratings table from every league game (one transaction; an entry with no league game
-// has no rating; an entry replaced while the fit ran keeps none until the next).
+// has no rating; an entry replaced while the fit ran keeps none until the next). Called outside any
+// transaction: it reads in a snapshot of its own, then writes.
 LeagueFit fitLeagueRatings(LeagueDb& db);
 
 }  // namespace reversi

@@ -6,7 +6,9 @@
   - grading again enters nothing new ("unchanged");
   - with --plan, --leaderboard is refused (it belongs to --merge), and `--merge DIR --leaderboard DB`
     enters from the stored results;
-  - --leaderboard with a lab other than part2 is refused.
+  - --leaderboard with a lab other than part2 is refused;
+  - the entry commands' exit statuses: `init` refuses an existing database, `add` says added /
+    unchanged / replaced and refuses a bad name, `remove` of no such entry exits 2.
 
     grade_leaderboard_test.py BUILD_DIR
 """
@@ -50,6 +52,27 @@ try:
     code, out, err = run(["grade", "lab6", "class/good", "--leaderboard", "lab6.db"])
     check("--leaderboard with lab6: refused", code == 2 and "part2" in err and not os.path.exists(
         os.path.join(tmp, "lab6.db")), "%d %r" % (code, err))
+
+    code, out, err = run(["leaderboard", "init", "league.db"])
+    check("init: an existing database refused", code == 2 and "already exists" in err, "%d %r" % (code, err))
+    hostile = "<script>alert(1)</script>"
+    script = os.path.join(tmp, "class", "script", "lab7part2")
+    os.makedirs(os.path.dirname(script))
+    with open(script, "w") as f:
+        f.write("#!/bin/sh\necho hi\n")
+    os.chmod(script, 0o755)
+    outcomes = [run(["leaderboard", "add", "league.db", hostile, "class/script"]) for _ in range(2)]
+    with open(script, "a") as f:
+        f.write("# changed\n")
+    outcomes.append(run(["leaderboard", "add", "league.db", hostile, "class/script"]))
+    check("add: added, unchanged, replaced (version 2)",
+          [o[0] for o in outcomes] == [0, 0, 0] and outcomes[0][1].startswith("added: " + hostile)
+          and outcomes[1][1].startswith("unchanged:") and "version 2" in outcomes[2][1], str(outcomes))
+    check("entries: the hostile name as it is", hostile in entries("league.db"), str(entries("league.db")))
+    code, out, err = run(["leaderboard", "add", "league.db", "tab\tname", "class/script"])
+    check("add: a control character in the name refused (exit 2)", code == 2 and "control character" in err, err)
+    code, out, err = run(["leaderboard", "remove", "league.db", "nobody"])
+    check("remove: no such entry, exit 2", code == 2 and "no entry named" in err, "%d %r" % (code, err))
 finally:
     shutil.rmtree(tmp, ignore_errors=True)
 
