@@ -14,15 +14,17 @@ install(DIRECTORY ${CMAKE_SOURCE_DIR}/docs/ DESTINATION ${REVERSI_DOC_DIR}/docs
         FILES_MATCHING PATTERN "*.md" PATTERN "*.png" PATTERN "results" EXCLUDE)
 
 # Example systemd units, naming the programs where this install puts them. The prefix is only known at
-# install time (cpack installs into /usr, `cmake --install --prefix P` into P), so they are written then.
+# install time (cpack installs into /usr, `cmake --install --prefix P` into P), so they are written then,
+# in a staging folder of that prefix's own: two installs at once (tests) never swap each other's units.
 set(REVERSI_UNITS reversi-leaderboard.service reversi-leaderboard-run.service reversi-leaderboard-run.timer)
-set(REVERSI_UNIT_STAGE ${CMAKE_BINARY_DIR}/packaging/systemd)
-foreach(unit ${REVERSI_UNITS})
-  install(CODE "set(REVERSI_BIN \"\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_BINDIR}\")
-    set(REVERSI_DOC \"\${CMAKE_INSTALL_PREFIX}/${REVERSI_DOC_DIR}\")
-    configure_file(\"${CMAKE_SOURCE_DIR}/packaging/systemd/${unit}\" \"${REVERSI_UNIT_STAGE}/${unit}\" @ONLY)")
-  install(FILES ${REVERSI_UNIT_STAGE}/${unit} DESTINATION ${REVERSI_DOC_DIR}/examples/systemd)
-endforeach()
+install(CODE "set(REVERSI_BIN \"\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_BINDIR}\")
+  set(REVERSI_DOC \"\${CMAKE_INSTALL_PREFIX}/${REVERSI_DOC_DIR}\")
+  string(MD5 reversi_key \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}\")
+  set(reversi_stage \"${CMAKE_BINARY_DIR}/packaging/systemd-\${reversi_key}\")
+  foreach(unit ${REVERSI_UNITS})
+    configure_file(\"${CMAKE_SOURCE_DIR}/packaging/systemd/\${unit}\" \"\${reversi_stage}/\${unit}\" @ONLY)
+    file(INSTALL DESTINATION \"\${REVERSI_DOC}/examples/systemd\" TYPE FILE FILES \"\${reversi_stage}/\${unit}\")
+  endforeach()")
 
 # ---- The Debian package: reversi_VERSION_ARCH.deb ----
 set(CPACK_PACKAGE_NAME reversi)

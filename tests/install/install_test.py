@@ -4,7 +4,8 @@ scratch prefix, then used from there only.
 
   - `cmake --install BUILD --prefix P` puts the four programs in P/bin, libreversi.a/.so, the header and a
     pkg-config file, the course library in P/lib/reversi/, the docs and the example systemd units (which
-    name P/bin/reversi) in P/share/doc/reversi, and nothing from the tests, the golden files or a corpus;
+    name P/bin/reversi, and which systemd-analyze verify accepts) in P/share/doc/reversi, and nothing
+    from the tests, the golden files or a corpus;
   - the installed reversi answers --version and `leaderboard --help`; the installed lab7part2 reproduces
     a golden transcript byte for byte;
   - a C program compiles and links against the installed header and library, static and through
@@ -70,6 +71,10 @@ def check_layout(prefix):
     check("unit: run runs the installed reversi", "ExecStart=%s/bin/reversi leaderboard run" % prefix in runner)
     timer = open(os.path.join(units, UNITS[2])).read()
     check("unit: the timer has a calendar", "OnCalendar=" in timer and "Persistent=true" in timer)
+    if shutil.which("systemd-analyze"):  # unknown keys, bad values, a missing ExecStart program
+        p = run(["systemd-analyze", "verify"] + [os.path.join(units, u) for u in UNITS])
+        check("units: systemd-analyze verify finds nothing", p.returncode == 0 and not p.stderr.strip(),
+              p.stderr[-600:])
 
 
 def check_programs(prefix):
