@@ -59,7 +59,7 @@ else()
 endif()
 # sqlite3 for backups, GNU parallel for `leaderboard plan` and `grade --plan`, sim_c for `reversi similarity`.
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "sqlite3, parallel, similarity-tester")
-set(CPACK_SOURCE_IGNORE_FILES "/\\\\.git/" "/build[^/]*/" "/\\\\.ci/")
+set(CPACK_SOURCE_IGNORE_FILES "/\\\\.git/" "/build[^/]*/")
 include(CPack)
 
 # The install test (tests/install/install_test.py): installs into a scratch prefix and uses it from there,

@@ -10,6 +10,9 @@ scratch prefix, then used from there only.
     a golden transcript byte for byte;
   - a C program compiles and links against the installed header and library, static and through
     pkg-config (shared), and runs;
+  - as root: the database's permissions of docs/leaderboard-server.md (directory 2770 in a group,
+    database 0660) let a read-only reader in the group read with and without a writer, and a writer in
+    the group write after it; without the directory's group write the reader fails;
   - with cpack and dpkg-deb: `cpack -G DEB` makes reversi_VERSION_ARCH.deb whose control fields name a
     maintainer, a description, the programs' run-time packages (gcc, libc6-dev, bubblewrap, coreutils) and
     the package of every library they link, and whose files are the same install under /usr.
@@ -178,6 +181,68 @@ def check_deb(tmp):
     check("deb: the serve unit names /usr/bin/reversi", "ExecStart=/usr/bin/reversi leaderboard serve" in serve)
 
 
+# The page's reader and a marker's writer, run as other users: the same SQLite library as reversi's
+# (Debian's libsqlite3-0), opened as `serve` opens the league (read-only) and as `add` does (read-write).
+READER = """import sqlite3, sys
+c = sqlite3.connect("file:%s?mode=ro" % sys.argv[1], uri=True)
+print(c.execute("select count(*) from t").fetchone()[0])"""
+WRITER = """import sqlite3, sys
+c = sqlite3.connect(sys.argv[1]); c.execute("insert into t values (3)"); c.commit()"""
+GROUP, PAGE_USER, MARKER = 60700, 60710, 60711  # numeric ids of no real account: the group reversi, two members
+
+
+def check_db_permissions(tmp):
+    """docs/leaderboard-server.md's recipe: directory root:GROUP 2770, database 0660 in GROUP."""
+    import sqlite3
+    python, setpriv = "/usr/bin/python3", shutil.which("setpriv")
+    if os.geteuid() != 0 or not setpriv or not os.path.exists(python):
+        print("skip: the database's permissions need root, setpriv and /usr/bin/python3")
+        return
+    os.chmod(tmp, 0o711)
+    league = os.path.join(tmp, "league")
+    os.mkdir(league)
+    os.chown(league, 0, GROUP)
+    os.chmod(league, 0o2770)
+    db = os.path.join(league, "league.db")
+
+    def as_user(uid, script):
+        return run([setpriv, "--reuid", str(uid), "--regid", str(GROUP), "--clear-groups", python, "-c", script, db])
+
+    def modes():
+        return {f[len("league.db"):]: (os.stat(os.path.join(league, f)).st_mode & 0o7777, os.stat(
+            os.path.join(league, f)).st_gid) for f in os.listdir(league)}
+
+    old = os.umask(0o077)  # made private, as reversi makes a new league
+    writer = sqlite3.connect(db)
+    os.umask(old)
+    writer.execute("pragma journal_mode=wal")
+    writer.execute("create table t (x)")
+    writer.commit()
+    writer.close()  # the command that made it has ended (its own -wal/-shm, 0600, went with it)
+    os.chown(db, 0, GROUP)
+    os.chmod(db, 0o660)
+    writer = sqlite3.connect(db)
+    writer.execute("insert into t values (1)")
+    writer.commit()
+    p = as_user(PAGE_USER, READER)
+    check("league: the page's user reads while root writes", p.stdout.strip() == "1", p.stderr[-300:])
+    check("league: -wal and -shm take the database's mode and group", modes() == {
+        "": (0o660, GROUP), "-wal": (0o660, GROUP), "-shm": (0o660, GROUP)}, str(modes()))
+    writer.close()
+    p = as_user(PAGE_USER, READER)
+    check("league: the page's user reads with no writer, making -wal/-shm in the group",
+          p.stdout.strip() == "1" and modes().get("-shm") == (0o660, GROUP), p.stderr[-300:] + str(modes()))
+    p = as_user(MARKER, WRITER)
+    check("league: a marker in the group writes after the page made -shm", p.returncode == 0, p.stderr[-300:])
+    for leftover in ("-wal", "-shm"):
+        if os.path.exists(db + leftover):
+            os.remove(db + leftover)
+    os.chmod(league, 0o2750)
+    p = as_user(PAGE_USER, READER)
+    check("league: without the group's write on the directory the page cannot read (so 2770)",
+          p.returncode != 0, p.stdout)
+
+
 def main():
     tmp = tempfile.mkdtemp(prefix="reversi-install-test-")
     try:
@@ -188,6 +253,7 @@ def main():
             check_layout(prefix)
             check_programs(prefix)
             check_c_library(prefix, tmp)
+        check_db_permissions(tmp)
         check_deb(tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
