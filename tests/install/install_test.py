@@ -11,19 +11,23 @@ scratch prefix, then used from there only.
   - a C program compiles and links against the installed header and library, static and through
     pkg-config (shared), and runs;
   - as root: the database's permissions of docs/leaderboard-server.md (directory 2770 in a group,
-    database 0660) let a read-only reader in the group read with and without a writer, and a writer in
-    the group write after it; without the directory's group write the reader fails;
+    database 0660) let the page's user in the group (`reversi leaderboard serve`, or Python's sqlite3
+    read-only in a build without it) read with and without a writer, and a writer in the group write
+    after it; without the directory's group write the page fails;
   - with cpack and dpkg-deb: `cpack -G DEB` makes reversi_VERSION_ARCH.deb whose control fields name a
     maintainer, a description, the programs' run-time packages (gcc, libc6-dev, bubblewrap, coreutils) and
     the package of every library they link, and whose files are the same install under /usr.
 
     install_test.py BUILD_DIR SOURCE_DIR VERSION LIBDIR
 """
+import json
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
 import tempfile
+import urllib.request
 
 build, source_dir = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 version, libdir = sys.argv[3], sys.argv[4]
@@ -181,66 +185,108 @@ def check_deb(tmp):
     check("deb: the serve unit names /usr/bin/reversi", "ExecStart=/usr/bin/reversi leaderboard serve" in serve)
 
 
-# The page's reader and a marker's writer, run as other users: the same SQLite library as reversi's
-# (Debian's libsqlite3-0), opened as `serve` opens the league (read-only) and as `add` does (read-write).
+# The page's reader and a marker's writer, run as other users. The reader is `reversi leaderboard serve`
+# answering /api/leaderboard when the installed reversi has it (with `bench-db` to make a league), else
+# Python's sqlite3 on the same library (Debian's libsqlite3-0) opened read-only, as serve opens the league.
 READER = """import sqlite3, sys
 c = sqlite3.connect("file:%s?mode=ro" % sys.argv[1], uri=True)
 print(c.execute("select count(*) from t").fetchone()[0])"""
 WRITER = """import sqlite3, sys
-c = sqlite3.connect(sys.argv[1]); c.execute("insert into t values (3)"); c.commit()"""
+c = sqlite3.connect(sys.argv[1]); c.execute(sys.argv[2]); c.commit()"""
 GROUP, PAGE_USER, MARKER = 60700, 60710, 60711  # numeric ids of no real account: the group reversi, two members
 
 
-def check_db_permissions(tmp):
+class League:
+    """One league database in `folder` and the ways its users reach it."""
+
+    def __init__(self, folder, reversi, setpriv):
+        self.db, self.reversi, self.setpriv = os.path.join(folder, "league.db"), reversi, setpriv
+        self.python = "/usr/bin/python3"
+        self.serve = all("leaderboard " + c in run([reversi, "leaderboard", c, "--help"]).stdout
+                         for c in ("serve", "bench-db"))
+        # A write a marker's `add` could make: to the entries when it is a real league.
+        self.write_sql = "update entries set name = name" if self.serve else "insert into t values (1)"
+
+    def as_user(self, uid, args):
+        return [self.setpriv, "--reuid", str(uid), "--regid", str(GROUP), "--clear-groups"] + args
+
+    def make(self):
+        """Made private (0600), as reversi makes a new league; closed before its mode changes."""
+        if self.serve:
+            return run([self.reversi, "leaderboard", "bench-db", self.db, "--entries", "4", "--games", "6"])
+        old = os.umask(0o077)
+        c = sqlite3.connect(self.db)
+        os.umask(old)
+        c.execute("pragma journal_mode=wal")
+        c.execute("create table t (x)")
+        c.commit()
+        c.close()
+        return subprocess.CompletedProcess([], 0, "", "")
+
+    def read(self, uid):
+        """(read, detail): whether `uid` read the standings."""
+        if not self.serve:
+            p = run(self.as_user(uid, [self.python, "-c", READER, self.db]))
+            return p.returncode == 0 and p.stdout.strip().isdigit(), p.stderr[-300:]
+        server = subprocess.Popen(self.as_user(uid, [self.reversi, "leaderboard", "serve", self.db, "--port", "0"]),
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        try:
+            line = server.stderr.readline()  # "serving http://127.0.0.1:PORT/", or the error as it exits
+            if not line.startswith("serving "):
+                return False, line
+            with urllib.request.urlopen(line.split()[1] + "api/leaderboard", timeout=10) as answer:
+                entries = json.load(answer)["entries"]
+            return len(entries) == 4, str(entries)[:200]
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+
+
+def check_db_permissions(tmp, reversi):
     """docs/leaderboard-server.md's recipe: directory root:GROUP 2770, database 0660 in GROUP."""
-    import sqlite3
-    python, setpriv = "/usr/bin/python3", shutil.which("setpriv")
-    if os.geteuid() != 0 or not setpriv or not os.path.exists(python):
+    setpriv = shutil.which("setpriv")
+    if os.geteuid() != 0 or not setpriv or not os.path.exists("/usr/bin/python3"):
         print("skip: the database's permissions need root, setpriv and /usr/bin/python3")
         return
     os.chmod(tmp, 0o711)
-    league = os.path.join(tmp, "league")
-    os.mkdir(league)
-    os.chown(league, 0, GROUP)
-    os.chmod(league, 0o2770)
-    db = os.path.join(league, "league.db")
-
-    def as_user(uid, script):
-        return run([setpriv, "--reuid", str(uid), "--regid", str(GROUP), "--clear-groups", python, "-c", script, db])
-
-    def modes():
-        return {f[len("league.db"):]: (os.stat(os.path.join(league, f)).st_mode & 0o7777, os.stat(
-            os.path.join(league, f)).st_gid) for f in os.listdir(league)}
-
-    old = os.umask(0o077)  # made private, as reversi makes a new league
-    writer = sqlite3.connect(db)
-    os.umask(old)
-    writer.execute("pragma journal_mode=wal")
-    writer.execute("create table t (x)")
-    writer.commit()
-    writer.close()  # the command that made it has ended (its own -wal/-shm, 0600, went with it)
+    folder = os.path.join(tmp, "league")
+    os.mkdir(folder)
+    os.chown(folder, 0, GROUP)
+    os.chmod(folder, 0o2770)
+    league = League(folder, reversi, setpriv)
+    print("the page's reader: %s" % ("reversi leaderboard serve" if league.serve else "Python's sqlite3, read-only"))
+    made = league.make()
+    check("league: made", made.returncode == 0, made.stderr[-300:])
+    db = league.db
     os.chown(db, 0, GROUP)
     os.chmod(db, 0o660)
-    writer = sqlite3.connect(db)
-    writer.execute("insert into t values (1)")
+
+    def modes():
+        return {f[len("league.db"):]: (os.stat(os.path.join(folder, f)).st_mode & 0o7777, os.stat(
+            os.path.join(folder, f)).st_gid) for f in os.listdir(folder)}
+
+    writer = sqlite3.connect(db)  # root's run, holding the league open
+    writer.execute(league.write_sql)
     writer.commit()
-    p = as_user(PAGE_USER, READER)
-    check("league: the page's user reads while root writes", p.stdout.strip() == "1", p.stderr[-300:])
+    ok, detail = league.read(PAGE_USER)
+    check("league: the page's user reads while root writes", ok, detail)
     check("league: -wal and -shm take the database's mode and group", modes() == {
         "": (0o660, GROUP), "-wal": (0o660, GROUP), "-shm": (0o660, GROUP)}, str(modes()))
     writer.close()
-    p = as_user(PAGE_USER, READER)
+    for leftover in ("-wal", "-shm"):  # the last writer's close removes them; so does a clean restart
+        if os.path.exists(db + leftover):
+            os.remove(db + leftover)
+    ok, detail = league.read(PAGE_USER)
     check("league: the page's user reads with no writer, making -wal/-shm in the group",
-          p.stdout.strip() == "1" and modes().get("-shm") == (0o660, GROUP), p.stderr[-300:] + str(modes()))
-    p = as_user(MARKER, WRITER)
+          ok and modes().get("-shm", (0, 0))[1] == GROUP, detail + str(modes()))
+    p = run(league.as_user(MARKER, [league.python, "-c", WRITER, db, league.write_sql]))
     check("league: a marker in the group writes after the page made -shm", p.returncode == 0, p.stderr[-300:])
     for leftover in ("-wal", "-shm"):
         if os.path.exists(db + leftover):
             os.remove(db + leftover)
-    os.chmod(league, 0o2750)
-    p = as_user(PAGE_USER, READER)
-    check("league: without the group's write on the directory the page cannot read (so 2770)",
-          p.returncode != 0, p.stdout)
+    os.chmod(folder, 0o2750)
+    ok, detail = league.read(PAGE_USER)
+    check("league: without the group's write on the directory the page cannot read (so 2770)", not ok, detail)
 
 
 def main():
@@ -253,7 +299,7 @@ def main():
             check_layout(prefix)
             check_programs(prefix)
             check_c_library(prefix, tmp)
-        check_db_permissions(tmp)
+            check_db_permissions(tmp, os.path.join(prefix, "bin", "reversi"))
         check_deb(tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
