@@ -257,6 +257,8 @@ def check_db_permissions(tmp, reversi):
     print("the page's reader: %s" % ("reversi leaderboard serve" if league.serve else "Python's sqlite3, read-only"))
     made = league.make()
     check("league: made", made.returncode == 0, made.stderr[-300:])
+    if made.returncode != 0:
+        return
     db = league.db
     os.chown(db, 0, GROUP)
     os.chmod(db, 0o660)
