@@ -66,6 +66,10 @@ std::vector<LeagueGame> readGamesJson(const std::string& dir) {
 }
 
 void tellHowToRun(const std::string& dir, long count, const std::string& dbPath) {
+    if (count == 0) {
+        std::cerr << "reversi leaderboard: nothing is missing (" << dir << "/commands.txt is empty)\n";
+        return;
+    }
     std::cerr << "reversi leaderboard: " << count << " game command" << (count == 1 ? "" : "s") << " written to " << dir
               << "/commands.txt; run them, for example with `parallel < " << dir
               << "/commands.txt` or a Slurm array (`sbatch --array=1-" << count

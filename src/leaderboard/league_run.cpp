@@ -201,6 +201,9 @@ int runLeague(const std::string& dbPath, const LeagueRunOptions& options) {
                   << " freed for the next run\n";
         sayTotals(s);
         return 128 + pendingInterrupt();
+    } catch (...) {
+        releaseClaims(db, s.owner);  // an error: the games it had claimed are free for the next run
+        throw;
     }
     sayTotals(s);
     return 0;
