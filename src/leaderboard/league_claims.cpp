@@ -6,16 +6,9 @@
 #include <cmath>
 #include <sstream>
 
+#include "leaderboard/league_ratings.hpp"
 #include "platform/json_text.hpp"
 #include "platform/text_file.hpp"
-
-// Until the `league` branch is merged its header is missing, and a stand-in does its work (the lead
-// replaces these lines with a plain #include at the merge).
-#define REVERSI_LEAGUE_RATINGS_HEADER "leaderboard/league_ratings.hpp"
-#if __has_include(REVERSI_LEAGUE_RATINGS_HEADER)
-#include REVERSI_LEAGUE_RATINGS_HEADER
-#define REVERSI_LEAGUE_RATINGS 1
-#endif
 
 namespace reversi {
 
@@ -179,12 +172,6 @@ RecordOutcome recordGame(LeagueDb& db, const LeagueGame& g, const GameResult& r)
     return outcome;
 }
 
-void refitRatings(LeagueDb& db) {
-#ifdef REVERSI_LEAGUE_RATINGS
-    fitLeagueRatings(db);
-#else
-    (void)db;  // the ratings' fit comes with leaderboard/league_ratings.hpp
-#endif
-}
+void refitRatings(LeagueDb& db) { fitLeagueRatings(db); }
 
 }  // namespace reversi

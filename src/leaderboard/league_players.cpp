@@ -5,18 +5,9 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include "leaderboard/league_entries.hpp"
 #include "platform/splitmix.hpp"
 #include "programs/grade_program.hpp"
-
-// Until the `league` branch is merged its header is missing, and a stand-in does its work (the lead
-// replaces these lines with a plain #include at the merge).
-#define REVERSI_LEAGUE_ENTRIES_HEADER "leaderboard/league_entries.hpp"
-#if __has_include(REVERSI_LEAGUE_ENTRIES_HEADER)
-#include REVERSI_LEAGUE_ENTRIES_HEADER
-#define REVERSI_LEAGUE_ENTRIES 1
-#else
-#include "platform/atomic_file.hpp"
-#endif
 
 namespace reversi {
 
@@ -29,21 +20,6 @@ void makePrivateDir(const std::string& dir) {
     fs::create_directories(dir, ec);
     if (ec || !fs::is_directory(dir)) throw std::runtime_error("cannot create " + dir + ": " + ec.message());
     ::chmod(dir.c_str(), 0700);
-}
-
-// DIR/lab7part2: the entry's program.
-std::string entryProgram(LeagueDb& db, std::int64_t id, const std::string& dir) {
-#ifdef REVERSI_LEAGUE_ENTRIES
-    return writeEntryProgram(db, id, dir);
-#else  // until leaderboard/league_entries.hpp is there: the same, from the entries table
-    LeagueStatement q = db.prepare("SELECT program FROM entries WHERE id = ?");
-    q.bind(1, id);
-    if (!q.step()) throw std::runtime_error("no entry " + std::to_string(id));
-    const std::string path = dir + "/lab7part2";
-    writeFileAtomically(path, q.blob(0), 0700);
-    ::chmod(path.c_str(), 0700);
-    return path;
-#endif
 }
 
 GradeOptions leagueGradeOptions(const LeagueSettings& settings) {
@@ -76,7 +52,7 @@ void addLeaguePlayers(LeagueDb& db, const std::vector<LeagueGame>& games, const 
         const std::string own = dir + "/" + std::to_string(id) + "-" + std::to_string(version);
         makePrivateDir(own);
         Program program;
-        program.path = entryProgram(db, id, own);
+        program.path = writeEntryProgram(db, id, own);
         PlayerSpec player = studentPlayer(program, "", options);
         resolveProgram(player);  // its spec becomes its folder: a `reversi game` of a plan runs it as a submission
         player.name = "entry-" + std::to_string(id) + "-" + std::to_string(version);

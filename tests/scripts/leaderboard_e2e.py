@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The leaderboard end to end (docs/leaderboard-playing.md): a dozen submissions of
 leaderboard_player.c (correct, weak, non-flushing, random, illegal-move, over-time, crashing, and one
-named <script>alert(1)</script>) entered into a 4x4 league; `reversi leaderboard run` killed with -9 in
+named <script>alert(1)</script>) entered into a 4x4 league, the faultless ones through `grade part2
+--leaderboard`, the others through `leaderboard add`; `reversi leaderboard run` killed with -9 in
 the middle and run again plays every ordered pair exactly once; the fault codes IM, TLE and CRASH are
 recorded against the right entries; a resubmission replaces its entry and its games are played again;
 SIGTERM stops a run cleanly (its claims freed, nothing left running); plan and merge play the rest.
@@ -26,11 +27,6 @@ here = os.path.dirname(os.path.abspath(__file__))
 repo = os.path.dirname(os.path.dirname(here))
 failures = []
 
-# The fault codes come from the referee (src/arena/referee.hpp GameResult::faultCode): checked when this
-# build fills them. The lead sets this to True once the `faults` branch is merged.
-FAULT_CODES_REQUIRED = False
-
-
 def check(what, ok, detail=""):
     print(("ok   " if ok else "FAIL ") + what + ("" if ok or not detail else ": " + str(detail)))
     if not ok:
@@ -38,40 +34,14 @@ def check(what, ok, detail=""):
 
 
 def make_league(db):
-    """A new 4x4 league with 0.2 s of CPU a move. Stand-in until `reversi leaderboard init` is merged:
-    the schema of src/leaderboard/league_schema.hpp and its settings, written directly."""
-    with open(os.path.join(repo, "src", "leaderboard", "league_schema.hpp")) as f:
-        schema = re.search(r'R"sql\((.*)\)sql"', f.read(), re.S).group(1)
-    con = sqlite3.connect(db)
-    con.executescript(schema)
-    settings = {"schema_version": "1", "size": "4", "time_limit": "0.2", "wall_limit": "2", "openings": "0",
-                "seed": "1", "finalists": "0", "created_at": "2026-11-25T00:00:00Z"}
-    con.executemany("INSERT INTO settings VALUES (?, ?)", settings.items())
-    con.commit()
-    con.close()
+    """A new 4x4 league with 0.2 s of CPU a move."""
+    subprocess.run([reversi, "leaderboard", "init", db, "--size", "4", "--time-limit", "0.2", "--wall-limit", "2"],
+                   check=True, stdout=subprocess.DEVNULL)
 
 
 def enter(db, name, submission):
-    """Enters (or replaces) a submission folder holding lab7part2.c. Stand-in until `reversi leaderboard
-    add DB NAME SUBMISSION` is merged (the one line to switch to:
-    subprocess.run([reversi, "leaderboard", "add", db, name, submission], check=True)):
-    compiled with gcc, a replaced entry's version raised and its games deleted."""
-    program = os.path.join(submission, "a.out")
-    subprocess.run(["gcc", "-O1", "-o", program, os.path.join(submission, "lab7part2.c")], check=True)
-    with open(program, "rb") as f:
-        binary = f.read()
-    os.remove(program)
-    con = sqlite3.connect(db)
-    row = con.execute("SELECT id FROM entries WHERE name = ?", (name,)).fetchone()
-    if row:
-        con.execute("UPDATE entries SET version = version + 1, program = ?, content_hash = ? WHERE id = ?",
-                    (binary, str(hash(binary)), row[0]))
-        con.execute("DELETE FROM games WHERE black = ? OR white = ?", (row[0], row[0]))
-    else:
-        con.execute("INSERT INTO entries (name, content_hash, program, how, entered_at) VALUES (?, ?, ?, ?, ?)",
-                    (name, str(hash(binary)), binary, "compiled from lab7part2.c", "2026-11-25T00:00:00Z"))
-    con.commit()
-    con.close()
+    """Enters (or replaces) a submission folder holding lab7part2.c, compiled as grading compiles it."""
+    subprocess.run([reversi, "leaderboard", "add", db, name, submission], check=True, stdout=subprocess.DEVNULL)
 
 
 def submission(root, name, style, extra=""):
@@ -125,15 +95,13 @@ def check_faults(db):
     ids = entry_ids(db)
     faulty = {ids[name] for name in FAULTY}
     rows = query(db, "SELECT black, white, fault_by, fault_code FROM games")
-    coded = FAULT_CODES_REQUIRED or any(r[3] for r in rows)
     for name, code in FAULTY.items():
         me = ids[name]
         mine = [r for r in rows if me == r[0] or (me == r[1] and r[0] not in faulty)]
         theirs = [r for r in mine if r[2] == ("B" if r[0] == me else "W")]
         check("%s lost every game by its own fault" % name, len(theirs) == len(mine) > 0,
               "%d of %d" % (len(theirs), len(mine)))
-        if coded:
-            check("%s: its faults are %s" % (name, code), all(r[3] == code for r in theirs), [r[3] for r in theirs][:4])
+        check("%s: its faults are %s" % (name, code), all(r[3] == code for r in theirs), [r[3] for r in theirs][:4])
     for name in set(ids) - set(FAULTY):
         faults = [r for r in rows if r[2] and ids[name] == (r[0] if r[2] == "B" else r[1])]
         check("%s: no fault of its own" % name, not faults, faults[:2])
@@ -224,8 +192,18 @@ def main():
     db = os.path.join(root, "league.db")
     try:
         make_league(db)
+        graded = []  # the faultless ones go in as the course entered them: through grading
         for name, style, extra in ENTRIES:
-            enter(db, name, submission(root, name, style, extra))
+            folder = submission(root, name, style, extra)
+            if name in FAULTY or "/" in name:
+                enter(db, name, folder)
+            else:
+                graded.append(folder)
+        grade = subprocess.run([reversi, "grade", "part2"] + graded + ["--sizes", "4", "--leaderboard", db], cwd=root,
+                               env=env, capture_output=True, text=True)
+        check("grade part2 --leaderboard: exit status 0", grade.returncode == 0, grade.stderr[-500:])
+        check("every submission entered", sorted(entry_ids(db)) == sorted(name for name, _, _ in ENTRIES),
+              sorted(entry_ids(db)))
         started = time.time()
         kill9_then_run(db, env)
         check_faults(db)
