@@ -94,16 +94,6 @@ void runCases(const Program& program, const GradeOptions& options, SubmissionGra
 
 // --- Part 2: games against the course's opponents --------------------------------------------------
 
-// The student's program as a player: a submission (it sees its own folder's copy only), its standard
-// output unbuffered unless --keep-buffering (the referee preloads libstdbuf: arena/refereed_program.hpp).
-PlayerSpec studentPlayer(const Program& program, const std::string& name, const GradeOptions& options) {
-    PlayerSpec student = parsePlayer("cmd:" + joinCommandLine({program.path}));
-    student.name = name;
-    student.submission = true;
-    student.unbuffered = options.unbuffered;
-    return student;
-}
-
 // Both colours against smarter (player 1) and smartest (player 2) at every size; the student is player 0.
 std::vector<GameTask> gradingGames(const GradeOptions& options) {
     std::vector<GameTask> tasks;
@@ -128,9 +118,7 @@ void playGames(const Program& program, const std::string& name, const GradeOptio
     MatchOptions match;
     match.sizes = options.sizes;
     match.jobs = 1;
-    match.referee.timeLimit = options.timeLimit;
-    match.referee.limits = options.limits;
-    match.referee.runAs = options.runAs;
+    match.referee = studentReferee(options);
     const std::vector<GameRecord> games = runGames(players, tasks, match);
     std::string text;
     std::map<std::pair<int, int>, bool> won;  // (opponent, size) -> won either game
