@@ -1,0 +1,159 @@
+#include "leaderboard/league_server.hpp"
+
+#include <httplib.h>
+#include <pthread.h>
+#include <signal.h>
+#include <sys/socket.h>
+
+#include <cstdio>
+#include <stdexcept>
+#include <thread>
+
+#include "leaderboard/league_page_assets.hpp"
+#include "leaderboard/league_site.hpp"
+
+namespace reversi {
+
+namespace {
+
+// The library listens with a backlog of 5 (fixed when Debian built it): fifty clients connecting at
+// once would wait for SYN retries. Listening again on the bound socket only raises the backlog.
+class LeagueHttpServer : public httplib::Server {
+public:
+    void raiseBacklog() { ::listen(svr_sock_, SOMAXCONN); }
+};
+
+void answer(httplib::Response& res, const SiteAnswer& a) {
+    res.status = a.status;
+    res.set_content(a.body, a.contentType.c_str());
+}
+
+bool isApi(const httplib::Request& req) { return req.path.rfind("/api/", 0) == 0; }
+
+// Defence in depth behind the escaping: no script but our own, no framing, no sniffing of types.
+httplib::Headers securityHeaders() {
+    return {{"Content-Security-Policy",
+             "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; base-uri 'none'; "
+             "form-action 'none'; frame-ancestors 'none'"},
+            {"X-Content-Type-Options", "nosniff"},
+            {"X-Frame-Options", "DENY"},
+            {"Referrer-Policy", "no-referrer"},
+            {"Cache-Control", "no-cache"}};
+}
+
+void addRoutes(httplib::Server& http, LeagueSite& site) {
+    http.Get("/", [&site](const httplib::Request&, httplib::Response& res) { answer(res, site.standingsPage()); });
+    http.Get("/api/leaderboard", [&site](const httplib::Request&, httplib::Response& res) { answer(res, site.standingsApi()); });
+    http.Get("/standings.csv", [&site](const httplib::Request&, httplib::Response& res) {
+        answer(res, site.standingsCsv());
+        res.set_header("Content-Disposition", "attachment; filename=\"standings.csv\"");
+    });
+    http.Get("/static/league.css", [](const httplib::Request&, httplib::Response& res) {
+        res.set_content(kLeagueCss, "text/css; charset=utf-8");
+    });
+    http.Get("/static/viewer.js", [](const httplib::Request&, httplib::Response& res) {
+        res.set_content(kViewerJs, "text/javascript; charset=utf-8");
+    });
+    // The path arrives percent-decoded: a name may hold any character, a slash or a newline included.
+    http.Get(R"(/entries/([\s\S]+))", [&site](const httplib::Request& req, httplib::Response& res) {
+        answer(res, site.entry(req.matches[1], false));
+    });
+    http.Get(R"(/api/entries/([\s\S]+))", [&site](const httplib::Request& req, httplib::Response& res) {
+        answer(res, site.entry(req.matches[1], true));
+    });
+    http.Get(R"(/games/([\s\S]+))", [&site](const httplib::Request& req, httplib::Response& res) {
+        answer(res, site.game(req.matches[1], false));
+    });
+    http.Get(R"(/api/games/([\s\S]+))", [&site](const httplib::Request& req, httplib::Response& res) {
+        answer(res, site.game(req.matches[1], true));
+    });
+}
+
+// Read-only: any other method is refused before routing; errors get a page (or JSON under /api/);
+// an exception in a handler is a 500 that says nothing of the server's insides.
+void addGuards(httplib::Server& http) {
+    http.set_pre_routing_handler([](const httplib::Request& req, httplib::Response& res) {
+        if (req.method == "GET" || req.method == "HEAD") return httplib::Server::HandlerResponse::Unhandled;
+        answer(res, LeagueSite::error(405, "method not allowed: the leaderboard is read-only", isApi(req)));
+        res.set_header("Allow", "GET, HEAD");
+        res.set_header("Connection", "close");
+        return httplib::Server::HandlerResponse::Handled;
+    });
+    http.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
+        if (!res.body.empty()) return;  // a route's own error page
+        const char* what = res.status == 404 ? "not found" : res.status == 413 ? "request too large" : "bad request";
+        answer(res, LeagueSite::error(res.status, what, isApi(req)));
+    });
+    http.set_exception_handler([](const httplib::Request& req, httplib::Response& res, std::exception_ptr) {
+        answer(res, LeagueSite::error(500, "internal error", isApi(req)));
+    });
+}
+
+}  // namespace
+
+struct LeagueServer::Impl {
+    LeagueServerOptions options;
+    LeagueSite site;
+    LeagueHttpServer http;
+
+    Impl(const std::string& dbPath, const LeagueServerOptions& o) : options(o), site(dbPath) {}
+};
+
+LeagueServer::LeagueServer(const std::string& dbPath, const LeagueServerOptions& options)
+    : impl_(std::make_unique<Impl>(dbPath, options)) {
+    httplib::Server& http = impl_->http;
+    const std::size_t threads = static_cast<std::size_t>(std::max(1, options.threads));
+    http.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+    http.set_read_timeout(options.readTimeoutSeconds, 0);
+    http.set_write_timeout(options.writeTimeoutSeconds, 0);
+    http.set_keep_alive_timeout(options.keepAliveSeconds);
+    http.set_keep_alive_max_count(static_cast<std::size_t>(options.keepAliveRequests));
+    http.set_payload_max_length(options.maxPayload);
+    http.set_tcp_nodelay(true);
+    http.set_default_headers(securityHeaders());
+    addRoutes(http, impl_->site);
+    addGuards(http);
+}
+
+LeagueServer::~LeagueServer() = default;
+
+int LeagueServer::bind() {
+    LeagueHttpServer& http = impl_->http;
+    const LeagueServerOptions& o = impl_->options;
+    const int port = o.port == 0 ? http.bind_to_any_port(o.host) : (http.bind_to_port(o.host, o.port) ? o.port : -1);
+    if (port <= 0) throw std::runtime_error("cannot listen on " + o.host + ":" + std::to_string(o.port));
+    http.raiseBacklog();
+    return port;
+}
+
+void LeagueServer::run() { impl_->http.listen_after_bind(); }
+
+void LeagueServer::stop() { impl_->http.stop(); }
+
+// Signals are taken by one thread (sigwait), which stops the server: a handler could not safely.
+int serveLeague(const std::string& dbPath, const LeagueServerOptions& options) {
+    sigset_t stopping;
+    sigemptyset(&stopping);
+    for (int s : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&stopping, s);
+    pthread_sigmask(SIG_BLOCK, &stopping, nullptr);  // before any thread starts: they inherit the mask
+    ::signal(SIGPIPE, SIG_IGN);                       // a client gone while we write is the socket's error
+    try {
+        LeagueServer server(dbPath, options);
+        const int port = server.bind();
+        std::fprintf(stderr, "serving http://%s:%d/\n", options.host.c_str(), port);
+        std::thread waiter([&] {
+            int signal = 0;
+            sigwait(&stopping, &signal);
+            server.stop();
+        });
+        server.run();
+        pthread_kill(waiter.native_handle(), SIGTERM);  // ended otherwise: the waiter too (blocked: no harm)
+        waiter.join();
+        return 0;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "reversi leaderboard serve: %s\n", e.what());
+        return 1;
+    }
+}
+
+}  // namespace reversi

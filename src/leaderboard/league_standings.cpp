@@ -1,0 +1,212 @@
+#include "leaderboard/league_standings.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "platform/json_text.hpp"
+#include "platform/printable.hpp"
+
+namespace reversi {
+
+namespace {
+
+// What an entry's games add up to.
+struct EntryGames {
+    int wins = 0, draws = 0, losses = 0, games = 0;
+    bool im = false, tle = false, crash = false, output = false;
+    std::string lastGame;
+};
+
+// One pass over the games, each seen from both sides: the league games' W-D-L, and the entry's own
+// faults (fault_by names its colour) in every stage. An id 0 side is the qualifier's reference player.
+constexpr const char* kGamesByEntry = R"sql(
+WITH sides AS (
+  SELECT black AS id, winner = 'B' AS w, winner = 'D' AS d, winner = 'W' AS l, stage = 'league' AS lg,
+         CASE WHEN fault_by = 'B' THEN fault_code END AS fault, finished_at FROM games
+  UNION ALL
+  SELECT white, winner = 'W', winner = 'D', winner = 'B', stage = 'league',
+         CASE WHEN fault_by = 'W' THEN fault_code END, finished_at FROM games)
+SELECT id, sum(w * lg), sum(d * lg), sum(l * lg), sum(lg), max(fault = 'IM'), max(fault = 'TLE'),
+       max(fault = 'CRASH'), max(fault = 'OUTPUT'), max(finished_at)
+FROM sides WHERE id <> 0 GROUP BY id
+)sql";
+
+std::map<std::int64_t, EntryGames> readEntryGames(LeagueDb& db) {
+    std::map<std::int64_t, EntryGames> byEntry;
+    LeagueStatement q = db.prepare(kGamesByEntry);
+    while (q.step()) {
+        EntryGames& g = byEntry[q.integer(0)];
+        g.wins = static_cast<int>(q.integer(1));
+        g.draws = static_cast<int>(q.integer(2));
+        g.losses = static_cast<int>(q.integer(3));
+        g.games = static_cast<int>(q.integer(4));
+        g.im = q.integer(5) != 0;
+        g.tle = q.integer(6) != 0;
+        g.crash = q.integer(7) != 0;
+        g.output = q.integer(8) != 0;
+        g.lastGame = q.text(9);
+    }
+    return byEntry;
+}
+
+// LEAD: replace with countMissingGames(db) from leaderboard/league_schedule.hpp (helper "play") once
+// merged. Until then: the full round robin's missing games, N(N-1) ordered pairs at opening 0.
+std::int64_t pendingLeagueGames(LeagueDb& db) {
+    LeagueStatement q = db.prepare(R"sql(
+SELECT (SELECT count(*) FROM entries) * ((SELECT count(*) FROM entries) - 1)
+     - (SELECT count(*) FROM games g JOIN entries b ON b.id = g.black JOIN entries w ON w.id = g.white
+        WHERE g.stage = 'league' AND g.opening_index = 0 AND g.black <> g.white)
+)sql");
+    q.step();
+    return std::max<std::int64_t>(0, q.integer(0));
+}
+
+StandingsRow entryRow(const LeagueStatement& q, const std::map<std::int64_t, EntryGames>& games) {
+    StandingsRow row;
+    row.id = q.integer(0);
+    row.name = q.text(1);
+    row.lastChange = q.text(2);
+    row.rated = !q.isNull(3);
+    if (row.rated) {
+        row.score = q.real(3);
+        row.low = q.real(4);
+        row.high = q.real(5);
+    }
+    const auto found = games.find(row.id);
+    if (found == games.end()) return row;
+    const EntryGames& g = found->second;
+    row.wins = g.wins, row.draws = g.draws, row.losses = g.losses, row.games = g.games;
+    row.status = statusText(g.im, g.tle, g.crash, g.output);
+    row.lastChange = std::max(row.lastChange, g.lastGame);  // ISO 8601 UTC sorts as text
+    return row;
+}
+
+// Highest score first, names breaking ties (so that the order is stable); the unrated last.
+void rankRows(std::vector<StandingsRow>& rows) {
+    std::sort(rows.begin(), rows.end(), [](const StandingsRow& a, const StandingsRow& b) {
+        if (a.rated != b.rated) return a.rated;
+        const double sa = roundedScore(a.score), sb = roundedScore(b.score);
+        if (a.rated && sa != sb) return sa > sb;
+        return a.name < b.name;
+    });
+    const double top = !rows.empty() && rows.front().rated ? rows.front().score : 0;
+    for (std::size_t i = 0; i < rows.size() && rows[i].rated; ++i) {
+        const bool tied = i > 0 && roundedScore(rows[i].score) == roundedScore(rows[i - 1].score);
+        rows[i].rank = tied ? rows[i - 1].rank : static_cast<int>(i) + 1;
+        rows[i].indicator = indicatorOf(rows[i].score, top);
+    }
+}
+
+std::string fixed2(double value) { return formatText("%.2f", value); }
+
+// RFC 4180: a field with a comma, a quote or a line break in double quotes, its quotes doubled. A name
+// that a spreadsheet would run as a formula (= + - @ first) is kept as text by a leading apostrophe.
+std::string csvField(const std::string& name) {
+    std::string text;
+    if (!name.empty() && std::string_view("=+-@\t\r").find(name.front()) != std::string_view::npos) text += '\'';
+    text += name;
+    if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+    std::string quoted(1, '"');
+    for (char c : text) {
+        quoted += c;
+        if (c == '"') quoted += '"';
+    }
+    quoted += '"';
+    return quoted;
+}
+
+std::string rankText(const StandingsRow& row) { return row.rated ? std::to_string(row.rank) : std::string(); }
+
+}  // namespace
+
+LeagueReadSnapshot::LeagueReadSnapshot(LeagueDb& db) : db_(db) { db_.exec("BEGIN"); }
+
+LeagueReadSnapshot::~LeagueReadSnapshot() {
+    try {
+        db_.exec("COMMIT");
+    } catch (...) {  // nothing was written: ending the read cannot lose anything
+    }
+}
+
+std::string statusText(bool im, bool tle, bool crash, bool output) {
+    std::string status;
+    for (const auto& [seen, code] : {std::pair{im, "IM"}, {tle, "TLE"}, {crash, "CRASH"}, {output, "OUTPUT"}}) {
+        if (!seen) continue;
+        if (!status.empty()) status += ' ';
+        status += code;
+    }
+    return status.empty() ? "PASS" : status;
+}
+
+double indicatorOf(double score, double top) {
+    if (!(top > 0)) return 0;
+    return std::round(score / top * 10000.0) / 100.0;
+}
+
+double roundedScore(double score) { return std::round(score * 100.0) / 100.0; }
+
+Standings readStandings(LeagueDb& db) {
+    LeagueReadSnapshot snapshot(db);
+    Standings standings;
+    const std::map<std::int64_t, EntryGames> games = readEntryGames(db);
+    LeagueStatement q = db.prepare(
+        "SELECT e.id, e.name, e.entered_at, r.score, r.low, r.high FROM entries e "
+        "LEFT JOIN ratings r ON r.entry_id = e.id");
+    while (q.step()) standings.rows.push_back(entryRow(q, games));
+    rankRows(standings.rows);
+    LeagueStatement count = db.prepare("SELECT count(*) FROM games");
+    count.step();
+    standings.played = count.integer(0);
+    standings.pending = pendingLeagueGames(db);
+    return standings;
+}
+
+std::string standingsText(const Standings& standings) {
+    std::string text = formatText("%5s  %-32s %8s %9s %-16s %-14s %s\n", "Rank", "Student", "Score", "Indicator",
+                                  "Status", "W-D-L", "Last change");
+    text += formatText("%5s  %-32s %8s %9s %-16s %-14s %s\n", "0", kReferenceName, "inf", "", "unrated", "", "");
+    for (const StandingsRow& r : standings.rows) {
+        const std::string wdl = formatText("%d-%d-%d", r.wins, r.draws, r.losses);
+        text += formatText("%5s  %-32s %8s %9s %-16s %-14s %s\n", rankText(r).c_str(), printable(r.name, 64).c_str(),
+                           r.rated ? fixed2(r.score).c_str() : "-", r.rated ? (fixed2(r.indicator) + " %").c_str() : "-",
+                           r.status.c_str(), wdl.c_str(), r.lastChange.c_str());
+    }
+    return text + formatText("%lld games played, %lld pending\n", static_cast<long long>(standings.played),
+                             static_cast<long long>(standings.pending));
+}
+
+std::string standingsCsv(const Standings& standings) {
+    std::string csv = "rank,name,score,low,high,indicator,status,wins,draws,losses,games,last_change\r\n";
+    for (const StandingsRow& r : standings.rows) {
+        const auto number = [&](double v) { return r.rated ? fixed2(v) : std::string(); };
+        csv += rankText(r) + "," + csvField(r.name) + "," + number(r.score) + "," + number(r.low) + "," +
+               number(r.high) + "," + number(r.indicator) + "," + r.status + "," + std::to_string(r.wins) + "," +
+               std::to_string(r.draws) + "," + std::to_string(r.losses) + "," + std::to_string(r.games) + "," +
+               r.lastChange + "\r\n";
+    }
+    return csv;
+}
+
+std::string standingsJson(const Standings& standings) {
+    Json entries = Json::array();
+    for (const StandingsRow& r : standings.rows) {
+        Json e;
+        e["rank"] = r.rated ? Json(r.rank) : Json(nullptr);
+        e["name"] = r.name;
+        e["score"] = r.rated ? Json(roundedScore(r.score)) : Json(nullptr);
+        e["indicator"] = r.rated ? Json(r.indicator) : Json(nullptr);
+        e["status"] = r.status;
+        e["wins"] = r.wins;
+        e["draws"] = r.draws;
+        e["losses"] = r.losses;
+        entries.push_back(std::move(e));
+    }
+    Json body;
+    body["entries"] = std::move(entries);
+    body["games"] = standings.played;
+    body["pending"] = standings.pending;
+    return jsonLine(body) + "\n";
+}
+
+}  // namespace reversi
