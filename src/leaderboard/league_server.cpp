@@ -4,11 +4,13 @@
 #include <pthread.h>
 #include <signal.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <stdexcept>
 #include <thread>
 
+#include "leaderboard/league_http_connection.hpp"
 #include "leaderboard/league_page_assets.hpp"
 #include "leaderboard/league_site.hpp"
 
@@ -16,11 +18,33 @@ namespace reversi {
 
 namespace {
 
-// The library listens with a backlog of 5 (fixed when Debian built it): fifty clients connecting at
-// once would wait for SYN retries. Listening again on the bound socket only raises the backlog.
+// httplib's server with each connection served by our loop (league_http_connection.hpp): deadlines
+// for a whole request and a whole answer, the connection closed after an error answer.
 class LeagueHttpServer : public httplib::Server {
 public:
+    explicit LeagueHttpServer(const ConnectionLimits& limits) : limits_(limits) {}
+    // The library listens with a backlog of 5 (fixed when Debian built it): fifty clients connecting at
+    // once would wait for SYN retries. Listening again on the bound socket only raises the backlog.
     void raiseBacklog() { ::listen(svr_sock_, SOMAXCONN); }
+
+private:
+    bool process_and_close_socket(socket_t sock) override {
+        DeadlineStream stream(sock, limits_);
+        bool ok = true;
+        takeCloseRequest();
+        for (std::size_t left = limits_.keepAliveRequests; ok && left > 0; --left) {
+            if (!stream.awaitRequest([this] { return svr_sock_ != INVALID_SOCKET; })) break;
+            stream.startRequest();
+            bool closed = false;
+            ok = process_request(stream, left == 1, closed, nullptr);
+            if (takeCloseRequest() || closed) break;
+        }
+        ::shutdown(sock, SHUT_RDWR);
+        ::close(sock);
+        return ok;
+    }
+
+    ConnectionLimits limits_;
 };
 
 void answer(httplib::Response& res, const SiteAnswer& a) {
@@ -73,13 +97,20 @@ void addRoutes(httplib::Server& http, LeagueSite& site) {
 // an exception in a handler is a 500 that says nothing of the server's insides.
 void addGuards(httplib::Server& http) {
     http.set_pre_routing_handler([](const httplib::Request& req, httplib::Response& res) {
-        if (req.method == "GET" || req.method == "HEAD") return httplib::Server::HandlerResponse::Unhandled;
-        answer(res, LeagueSite::error(405, "method not allowed: the leaderboard is read-only", isApi(req)));
+        const std::string length = req.get_header_value("Content-Length");
+        const bool body = req.has_header("Transfer-Encoding") || (!length.empty() && length.find_first_not_of('0') != std::string::npos);
+        const bool reading = req.method == "GET" || req.method == "HEAD";
+        if (reading && !body) return httplib::Server::HandlerResponse::Unhandled;
+        if (reading) answer(res, LeagueSite::error(400, "a request with a body: the leaderboard is read-only", isApi(req)));
+        else answer(res, LeagueSite::error(405, "method not allowed: the leaderboard is read-only", isApi(req)));
+        closeConnectionAfterThisAnswer();
         res.set_header("Allow", "GET, HEAD");
-        res.set_header("Connection", "close");
         return httplib::Server::HandlerResponse::Handled;
     });
+    // Every error answer but a page not found is the connection's last: what follows a malformed or
+    // refused request on it cannot be trusted to be a request.
     http.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
+        if (res.status != 404) closeConnectionAfterThisAnswer();
         if (!res.body.empty()) return;  // a route's own error page
         const char* what = res.status == 404 ? "not found" : res.status == 413 ? "request too large" : "bad request";
         answer(res, LeagueSite::error(res.status, what, isApi(req)));
@@ -96,7 +127,17 @@ struct LeagueServer::Impl {
     LeagueSite site;
     LeagueHttpServer http;
 
-    Impl(const std::string& dbPath, const LeagueServerOptions& o) : options(o), site(dbPath) {}
+    Impl(const std::string& dbPath, const LeagueServerOptions& o) : options(o), site(dbPath), http(limitsOf(o)) {}
+
+    static ConnectionLimits limitsOf(const LeagueServerOptions& o) {
+        ConnectionLimits limits;
+        limits.readIdle = std::chrono::seconds(o.readTimeoutSeconds);
+        limits.requestTotal = std::chrono::seconds(o.requestSeconds);
+        limits.writeTotal = std::chrono::seconds(o.writeTimeoutSeconds);
+        limits.keepAliveIdle = std::chrono::seconds(o.keepAliveSeconds);
+        limits.keepAliveRequests = static_cast<std::size_t>(std::max(1, o.keepAliveRequests));
+        return limits;
+    }
 };
 
 LeagueServer::LeagueServer(const std::string& dbPath, const LeagueServerOptions& options)

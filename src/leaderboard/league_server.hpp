@@ -10,9 +10,10 @@
 //
 // What it promises: GET and HEAD only (405 otherwise); nothing read from disk but the database (the
 // pages, style and script are compiled in; no entry's files or program are ever served); every
-// student-supplied string escaped; requests bounded in size and time (read and write timeouts,
-// keep-alive limits, a payload limit, the library's 8 KiB request line and header lines) so that a
-// malformed, oversized or stalled request ends with an error and a closed connection; a fixed pool of
+// student-supplied string escaped; requests bounded in size and time (a deadline for the whole request
+// and the whole answer, keep-alive limits, a payload limit, the library's 8 KiB request line and header
+// lines) so that a malformed, oversized or slow request ends with an error and a closed connection
+// (league_http_connection.hpp); a fixed pool of
 // threads, each with its own read-only SQLite connection; the standings computed once per change of
 // the database (LeagueDb::version()) and served from memory in between.
 #pragma once
@@ -27,7 +28,8 @@ struct LeagueServerOptions {
     int port = 8090;  // 0: any free port (the tests)
     int threads = 64;  // connections served at once: more than the clients a page expects at a time
     int readTimeoutSeconds = 5;   // a client silent this long between bytes is dropped
-    int writeTimeoutSeconds = 5;
+    int requestSeconds = 10;      // a whole request (a client sending a byte a second is dropped)
+    int writeTimeoutSeconds = 30; // a whole answer
     int keepAliveSeconds = 5;     // an idle kept-alive connection is closed after this
     int keepAliveRequests = 100;  // requests on one connection before it is closed
     std::size_t maxPayload = 64 * 1024;  // a request body larger than this: 413

@@ -1,0 +1,58 @@
+"""A small league for the page's tests: `reversi leaderboard bench-db` makes it (legal random games,
+ratings), then SQL renames a few entries (a hostile name, a name needing percent-encoding) and adds
+faults; `Server` runs `reversi leaderboard serve` on a free port and stops it."""
+import os
+import sqlite3
+import subprocess
+import time
+
+HOSTILE = "<script>alert(1)</script>"
+SPACED = "a b/c?d#e%f"  # every character a URL must encode
+
+
+def make_league(build, directory, entries=6, games=30):
+    path = os.path.join(directory, "league.db")
+    subprocess.run([os.path.join(build, "reversi"), "leaderboard", "bench-db", path, "--entries", str(entries),
+                    "--games", str(games)], check=True, capture_output=True, timeout=60)
+    db = sqlite3.connect(path)
+    db.execute("UPDATE entries SET name = ? WHERE id = 3", (HOSTILE,))
+    db.execute("UPDATE entries SET name = ? WHERE id = 5", (SPACED,))
+    db.execute("UPDATE games SET fault_by = 'B', fault_code = 'TLE', fault_reason = ?, winner = 'W' "
+               "WHERE id = (SELECT min(id) FROM games WHERE black = 3)", (HOSTILE,))
+    db.commit()
+    db.close()
+    return path
+
+
+class Server:
+    def __init__(self, build, db, threads=16, request_timeout=10):
+        self.process = subprocess.Popen([os.path.join(build, "reversi"), "leaderboard", "serve", db, "--port", "0",
+                                         "--threads", str(threads), "--request-timeout", str(request_timeout)],
+                                        stderr=subprocess.PIPE, text=True)
+        line = self.process.stderr.readline()
+        if not line.startswith("serving http://"):
+            self.process.kill()
+            raise RuntimeError("serve did not start: " + line)
+        self.url = line.split()[1]
+        self.host, port = self.url[len("http://"):].rstrip("/").split(":")
+        self.port = int(port)
+
+    def alive(self):
+        return self.process.poll() is None
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            return self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            return None
+
+
+def wait_until(condition, seconds):
+    end = time.time() + seconds
+    while time.time() < end:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return condition()
