@@ -18,34 +18,35 @@ struct EntryGames {
     std::string lastGame;
 };
 
-// One pass over the games, each seen from both sides: the league games' W-D-L, and the entry's own
-// faults (fault_by names its colour) in every stage. An id 0 side is the qualifier's reference player.
-constexpr const char* kGamesByEntry = R"sql(
-WITH sides AS (
-  SELECT black AS id, winner = 'B' AS w, winner = 'D' AS d, winner = 'W' AS l, stage = 'league' AS lg,
-         CASE WHEN fault_by = 'B' THEN fault_code END AS fault, finished_at FROM games
-  UNION ALL
-  SELECT white, winner = 'W', winner = 'D', winner = 'B', stage = 'league',
-         CASE WHEN fault_by = 'W' THEN fault_code END, finished_at FROM games)
-SELECT id, sum(w * lg), sum(d * lg), sum(l * lg), sum(lg), max(fault = 'IM'), max(fault = 'TLE'),
-       max(fault = 'CRASH'), max(fault = 'OUTPUT'), max(finished_at)
-FROM sides WHERE id <> 0 GROUP BY id
-)sql";
+// One sequential pass over the games, each counted for both sides (faster than SQL's GROUP BY over
+// both columns, which sorts twice the games): the league games' W-D-L, and the entry's own faults
+// (fault_by names its colour) in every stage. A side of id 0 is the qualifier's reference player.
+void countSide(EntryGames& g, bool league, char result, const std::string& fault, const std::string& finished) {
+    if (league) {
+        ++g.games;
+        (result == 'w' ? g.wins : result == 'd' ? g.draws : g.losses) += 1;
+    }
+    if (fault == "IM") g.im = true;
+    else if (fault == "TLE") g.tle = true;
+    else if (fault == "CRASH") g.crash = true;
+    else if (fault == "OUTPUT") g.output = true;
+    if (finished > g.lastGame) g.lastGame = finished;
+}
 
 std::map<std::int64_t, EntryGames> readEntryGames(LeagueDb& db) {
     std::map<std::int64_t, EntryGames> byEntry;
-    LeagueStatement q = db.prepare(kGamesByEntry);
+    LeagueStatement q = db.prepare(
+        "SELECT black, white, stage = 'league', winner, coalesce(fault_by, ''), coalesce(fault_code, ''), finished_at "
+        "FROM games");
+    const std::string none;
     while (q.step()) {
-        EntryGames& g = byEntry[q.integer(0)];
-        g.wins = static_cast<int>(q.integer(1));
-        g.draws = static_cast<int>(q.integer(2));
-        g.losses = static_cast<int>(q.integer(3));
-        g.games = static_cast<int>(q.integer(4));
-        g.im = q.integer(5) != 0;
-        g.tle = q.integer(6) != 0;
-        g.crash = q.integer(7) != 0;
-        g.output = q.integer(8) != 0;
-        g.lastGame = q.text(9);
+        const bool league = q.integer(2) != 0;
+        const std::string winner = q.text(3), faultBy = q.text(4), fault = q.text(5), finished = q.text(6);
+        const char w = winner.empty() ? 'D' : winner[0];
+        if (const std::int64_t black = q.integer(0); black != 0)
+            countSide(byEntry[black], league, w == 'B' ? 'w' : w == 'D' ? 'd' : 'l', faultBy == "B" ? fault : none, finished);
+        if (const std::int64_t white = q.integer(1); white != 0)
+            countSide(byEntry[white], league, w == 'W' ? 'w' : w == 'D' ? 'd' : 'l', faultBy == "W" ? fault : none, finished);
     }
     return byEntry;
 }

@@ -27,16 +27,9 @@ except ImportError:
     sys.exit(77)
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from league_fixture import HOSTILE, Server, make_league, wait_until  # noqa: E402
+from league_fixture import HOSTILE, Server, make_league, wait_until, check, failures  # noqa: E402
 
 build = sys.argv[1]
-failures = []
-
-
-def check(condition, what):
-    if not condition:
-        failures.append(what)
-        print("FAIL:", what)
 
 
 def browser():

@@ -1,4 +1,4 @@
-"""A small league for the page's tests: `reversi leaderboard bench-db` makes it (legal random games,
+"""What the page's tests share: check() collecting failures, and a small league: `reversi leaderboard bench-db` makes it (legal random games,
 ratings), then SQL renames a few entries (a hostile name, a name needing percent-encoding) and adds
 faults; `Server` runs `reversi leaderboard serve` on a free port and stops it."""
 import os
@@ -8,6 +8,14 @@ import time
 
 HOSTILE = "<script>alert(1)</script>"
 SPACED = "a b/c?d#e%f"  # every character a URL must encode
+
+failures = []
+
+
+def check(condition, what):
+    if not condition:
+        failures.append(what)
+        print("FAIL:", what)
 
 
 def make_league(build, directory, entries=6, games=30):

@@ -26,16 +26,9 @@ import time
 import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from league_fixture import HOSTILE, SPACED, Server, make_league  # noqa: E402
+from league_fixture import HOSTILE, SPACED, Server, make_league, check, failures  # noqa: E402
 
 build = sys.argv[1]
-failures = []
-
-
-def check(condition, what):
-    if not condition:
-        failures.append(what)
-        print("FAIL:", what)
 
 
 def get(server, path, method="GET", body=None, headers=None):
