@@ -151,6 +151,12 @@ LeagueServer::LeagueServer(const std::string& dbPath, const LeagueServerOptions&
     http.set_keep_alive_max_count(static_cast<std::size_t>(options.keepAliveRequests));
     http.set_payload_max_length(options.maxPayload);
     http.set_tcp_nodelay(true);
+    // SO_REUSEADDR only (a restart need not wait for old connections), not the library's default
+    // SO_REUSEPORT too, with which a second server on the same port would silently share its clients.
+    http.set_socket_options([](socket_t sock) {
+        const int yes = 1;
+        ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    });
     http.set_default_headers(securityHeaders());
     addRoutes(http, impl_->site);
     addGuards(http);

@@ -9,7 +9,7 @@
   connection, and the server still answers;
 - a client sending a byte at a time does not hold up another, and is dropped when its request has
   not arrived whole by the deadline (--request-timeout); so is a client that stops sending;
-- SIGTERM ends the server with status 0; `standings --csv -o` writes a private file.
+- a second server on a taken port exits 1; SIGTERM ends the server with status 0; `standings --csv -o` writes a private file.
 
     server_test.py BUILD_DIR
 """
@@ -174,6 +174,12 @@ def slow_clients(server):
     still_answers(server, "the slow clients")
 
 
+def port_taken(server, db):
+    p = subprocess.run([os.path.join(build, "reversi"), "leaderboard", "serve", db, "--port", str(server.port)],
+                       capture_output=True, text=True, timeout=30)
+    check(p.returncode == 1 and "cannot listen" in p.stderr, "a second server on a taken port exits 1, sharing nothing")
+
+
 def private_csv(directory, db):
     out = os.path.join(directory, "marks.csv")
     subprocess.run([os.path.join(build, "reversi"), "leaderboard", "standings", db, "--csv", "-o", out], check=True)
@@ -188,6 +194,7 @@ def main():
         try:
             for test in (api_shape, escaping, nothing_from_disk, read_only, bad_requests, slow_clients):
                 test(server)
+            port_taken(server, db)
         finally:
             status = server.stop()
         check(status == 0, "SIGTERM ends serve with status 0, got %s" % status)
