@@ -9,6 +9,7 @@
   connection, and the server still answers;
 - a client sending a byte at a time does not hold up another, and is dropped when its request has
   not arrived whole by the deadline (--request-timeout); so is a client that stops sending;
+- the standings follow a change committed by another process;
 - a second server on a taken port exits 1; SIGTERM ends the server with status 0; `standings --csv -o` writes a private file.
 
     server_test.py BUILD_DIR
@@ -17,6 +18,7 @@ import http.client
 import json
 import os
 import socket
+import sqlite3
 import stat
 import subprocess
 import sys
@@ -174,6 +176,21 @@ def slow_clients(server):
     still_answers(server, "the slow clients")
 
 
+def follows_changes(server, db):
+    """The cached standings are recomputed after another process commits (LeagueDb::version())."""
+    before = json.loads(get(server, "/api/leaderboard")[2])
+    connection = sqlite3.connect(db)
+    connection.execute("UPDATE ratings SET score = 2500 WHERE entry_id = 1")
+    connection.execute("DELETE FROM games WHERE id = (SELECT max(id) FROM games)")
+    connection.commit()
+    connection.close()
+    after = json.loads(get(server, "/api/leaderboard")[2])
+    top = after["entries"][0]
+    check(before["games"] == 30 and after["games"] == 29 and after["pending"] == 1, "games and pending follow a change")
+    check(top["name"] == "student0001" and top["score"] == 2500, "the new ratings are served: %r" % top)
+    check(SPACED in get(server, "/")[2].replace("&amp;", "&"), "the page too")
+
+
 def port_taken(server, db):
     p = subprocess.run([os.path.join(build, "reversi"), "leaderboard", "serve", db, "--port", str(server.port)],
                        capture_output=True, text=True, timeout=30)
@@ -194,6 +211,7 @@ def main():
         try:
             for test in (api_shape, escaping, nothing_from_disk, read_only, bad_requests, slow_clients):
                 test(server)
+            follows_changes(server, db)
             port_taken(server, db)
         finally:
             status = server.stop()
