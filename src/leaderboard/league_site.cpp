@@ -20,14 +20,6 @@ bool allDigits(const std::string& text) {
            std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-// The entry's row of the standings as /api/leaderboard writes it (null when it has none).
-Json standingJson(const StandingsRow* row) {
-    if (!row) return nullptr;
-    Standings one;
-    one.rows.push_back(*row);
-    return parseJsonText(standingsJson(one))["entries"][0];
-}
-
 const StandingsRow* rowOf(const Standings& standings, std::int64_t id) {
     for (const StandingsRow& r : standings.rows)
         if (r.id == id) return &r;
@@ -127,7 +119,7 @@ SiteAnswer LeagueSite::entry(const std::string& idOrName, bool api) {
     if (!found) return error(404, "no such entry", api);
     const std::vector<GameSummary> games = entryGames(lease.db(), found->id);
     const StandingsRow* row = rowOf(standings->standings, found->id);
-    if (api) return {200, kJson, jsonLine(entryJson(*found, standingJson(row), games)) + "\n"};
+    if (api) return {200, kJson, jsonLine(entryJson(*found, row ? standingRowJson(*row) : Json(nullptr), games)) + "\n"};
     return {200, kHtml, entryPage(*found, row, games)};
 }
 

@@ -189,20 +189,22 @@ std::string standingsCsv(const Standings& standings) {
     return csv;
 }
 
+Json standingRowJson(const StandingsRow& r) {
+    Json e;
+    e["rank"] = r.rated ? Json(r.rank) : Json(nullptr);
+    e["name"] = r.name;
+    e["score"] = r.rated ? Json(roundedScore(r.score)) : Json(nullptr);
+    e["indicator"] = r.rated ? Json(r.indicator) : Json(nullptr);
+    e["status"] = r.status;
+    e["wins"] = r.wins;
+    e["draws"] = r.draws;
+    e["losses"] = r.losses;
+    return e;
+}
+
 std::string standingsJson(const Standings& standings) {
     Json entries = Json::array();
-    for (const StandingsRow& r : standings.rows) {
-        Json e;
-        e["rank"] = r.rated ? Json(r.rank) : Json(nullptr);
-        e["name"] = r.name;
-        e["score"] = r.rated ? Json(roundedScore(r.score)) : Json(nullptr);
-        e["indicator"] = r.rated ? Json(r.indicator) : Json(nullptr);
-        e["status"] = r.status;
-        e["wins"] = r.wins;
-        e["draws"] = r.draws;
-        e["losses"] = r.losses;
-        entries.push_back(std::move(e));
-    }
+    for (const StandingsRow& r : standings.rows) entries.push_back(standingRowJson(r));
     Json body;
     body["entries"] = std::move(entries);
     body["games"] = standings.played;

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "leaderboard/league_db.hpp"
+#include "platform/json_text.hpp"
 
 namespace reversi {
 
@@ -70,5 +71,7 @@ double roundedScore(double score);
 std::string standingsText(const Standings& standings);
 std::string standingsCsv(const Standings& standings);
 std::string standingsJson(const Standings& standings);  // the body of /api/leaderboard
+// One entry of /api/leaderboard's "entries" (rank, name, score, indicator, status, wins, draws, losses).
+Json standingRowJson(const StandingsRow& row);
 
 }  // namespace reversi
