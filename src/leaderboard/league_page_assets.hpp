@@ -60,7 +60,10 @@ inline constexpr const char* kViewerJs = R"js(
     document.getElementById("white-count").textContent = String(count(text, "W"));
     document.getElementById("ply").textContent = String(ply);
     document.getElementById("plies").textContent = String(boards.length - 1);
-    document.getElementById("move").textContent = ply > 0 ? game.moves[ply - 1] : "start";
+    // The square just played holds its player's disc; a pass before it is in passes_before.
+    const who = last >= 0 ? (text[last] === "B" ? " by Black" : " by White") : "";
+    const passed = ply > 0 && game.passes_before.indexOf(ply - 1) >= 0 ? ", after a pass" : "";
+    document.getElementById("move").textContent = ply > 0 ? game.moves[ply - 1] + who + passed : "start";
   }
   function go(to) { ply = Math.max(0, Math.min(boards.length - 1, to)); show(); }
   document.getElementById("first").addEventListener("click", function () { go(0); });

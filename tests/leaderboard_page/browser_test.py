@@ -90,6 +90,8 @@ def entry_and_game(driver, db):
     for step in range(1, 4):
         driver.find_element(By.ID, "next").click()
         check(text("ply") == str(step), "next steps to move %d" % step)
+        if step == 1:
+            check(text("move").endswith(" by Black"), "the first move is Black's: %r" % text("move"))
     driver.find_element(By.ID, "prev").click()
     check(text("ply") == "2", "prev steps back")
     driver.find_element(By.ID, "last").click()
