@@ -27,6 +27,10 @@ def make_league(build, directory, entries=6, games=30):
     db.execute("UPDATE entries SET name = ? WHERE id = 5", (SPACED,))
     db.execute("UPDATE games SET fault_by = 'B', fault_code = 'TLE', fault_reason = ?, winner = 'W' "
                "WHERE id = (SELECT min(id) FROM games WHERE black = 3)", (HOSTILE,))
+    # What must never be served: an entry's stored program and source files.
+    db.execute("UPDATE entries SET program = CAST('SECRET-PROGRAM-BYTES' AS BLOB)")
+    db.execute("INSERT INTO entry_files(entry_id, path, content) SELECT id, 'lab7part2.c', "
+               "CAST('SECRET-SOURCE-TEXT' AS BLOB) FROM entries")
     db.commit()
     db.close()
     return path

@@ -3,7 +3,7 @@
 
 - /api/leaderboard has exactly the issue's shape, the reference at rank 0 left out;
 - a hostile name (<script>...) is text in every page; a percent-encoded name finds its entry;
-- nothing from disk: /../../etc/passwd, %2e%2e, /static/..%2f.. are 404s;
+- no entry's stored source or program in any answer; nothing from disk: /../../etc/passwd, %2e%2e, /static/..%2f.. are 404s;
 - read-only: POST, PUT, DELETE get 405 (Allow: GET, HEAD);
 - a garbage request, an oversized request line, header and body get an error and a closed
   connection, and the server still answers;
@@ -100,6 +100,13 @@ def escaping(server):
     check(g["fault"] == {"by": "B", "code": "TLE", "reason": HOSTILE} and len(g["moves"]) == len(g["boards"]) - 1,
           "/api/games: fault, moves and boards")
     check(len(g["cpu"]["black"]) >= 1, "/api/games: CPU per move")
+
+
+def no_sources_or_programs(server):
+    for path in ["/", "/entries/3", "/api/entries/3", "/games/1", "/api/games/1", "/standings.csv", "/api/leaderboard",
+                 "/entries/3/lab7part2.c", "/entries/3/program"]:
+        _, _, body = get(server, path)
+        check("SECRET-" not in body, path + " shows no stored source or program")
 
 
 def nothing_from_disk(server):
@@ -209,7 +216,7 @@ def main():
         db = make_league(build, directory)
         server = Server(build, db, request_timeout=3)
         try:
-            for test in (api_shape, escaping, nothing_from_disk, read_only, bad_requests, slow_clients):
+            for test in (api_shape, escaping, no_sources_or_programs, nothing_from_disk, read_only, bad_requests, slow_clients):
                 test(server)
             follows_changes(server, db)
             port_taken(server, db)
