@@ -6,6 +6,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdio>
 #include <stdexcept>
 #include <thread>
@@ -20,9 +21,30 @@ namespace {
 
 // httplib's server with each connection served by our loop (league_http_connection.hpp): deadlines
 // for a whole request and a whole answer, the connection closed after an error answer.
+// The library's thread pool, counting the connections accepted and not yet finished: those being served
+// and those waiting for a thread.
+class CountingPool : public httplib::TaskQueue {
+public:
+    CountingPool(std::size_t threads, std::atomic<std::size_t>& open) : pool_(threads), open_(open) {}
+    void enqueue(std::function<void()> fn) override {
+        ++open_;
+        pool_.enqueue([this, fn = std::move(fn)] {
+            fn();
+            --open_;
+        });
+    }
+    void shutdown() override { pool_.shutdown(); }
+
+private:
+    httplib::ThreadPool pool_;
+    std::atomic<std::size_t>& open_;
+};
+
 class LeagueHttpServer : public httplib::Server {
 public:
-    explicit LeagueHttpServer(const ConnectionLimits& limits) : limits_(limits) {}
+    LeagueHttpServer(const ConnectionLimits& limits, std::size_t threads) : limits_(limits), threads_(threads) {
+        new_task_queue = [this] { return new CountingPool(threads_, open_); };
+    }
     // The library listens with a backlog of 5 (fixed when Debian built it): fifty clients connecting at
     // once would wait for SYN retries. Listening again on the bound socket only raises the backlog.
     void raiseBacklog() { ::listen(svr_sock_, SOMAXCONN); }
@@ -33,7 +55,10 @@ private:
         bool ok = true;
         takeCloseRequest();
         for (std::size_t left = limits_.keepAliveRequests; ok && left > 0; --left) {
-            if (!stream.awaitRequest([this] { return svr_sock_ != INVALID_SOCKET; })) break;
+            // An idle kept-alive connection yields its thread as soon as a new one waits for a thread
+            // (browsers keep several open): it is closed, never one in the middle of a request.
+            const bool first = left == limits_.keepAliveRequests;
+            if (!stream.awaitRequest([&] { return svr_sock_ != INVALID_SOCKET && (first || open_ <= threads_); })) break;
             stream.startRequest();
             bool closed = false;
             ok = process_request(stream, left == 1, closed, nullptr);
@@ -45,6 +70,8 @@ private:
     }
 
     ConnectionLimits limits_;
+    std::size_t threads_;
+    std::atomic<std::size_t> open_{0};
 };
 
 void answer(httplib::Response& res, const SiteAnswer& a) {
@@ -127,7 +154,7 @@ struct LeagueServer::Impl {
     LeagueSite site;
     LeagueHttpServer http;
 
-    Impl(const std::string& dbPath, const LeagueServerOptions& o) : options(o), site(dbPath), http(limitsOf(o)) {}
+    Impl(const std::string& dbPath, const LeagueServerOptions& o) : options(o), site(dbPath), http(limitsOf(o), static_cast<std::size_t>(std::max(1, o.threads))) {}
 
     static ConnectionLimits limitsOf(const LeagueServerOptions& o) {
         ConnectionLimits limits;
@@ -143,8 +170,6 @@ struct LeagueServer::Impl {
 LeagueServer::LeagueServer(const std::string& dbPath, const LeagueServerOptions& options)
     : impl_(std::make_unique<Impl>(dbPath, options)) {
     httplib::Server& http = impl_->http;
-    const std::size_t threads = static_cast<std::size_t>(std::max(1, options.threads));
-    http.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
     http.set_read_timeout(options.readTimeoutSeconds, 0);
     http.set_write_timeout(options.writeTimeoutSeconds, 0);
     http.set_keep_alive_timeout(options.keepAliveSeconds);

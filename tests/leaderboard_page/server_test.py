@@ -9,6 +9,7 @@
   connection, and the server still answers;
 - a client sending a byte at a time does not hold up another, and is dropped when its request has
   not arrived whole by the deadline (--request-timeout); so is a client that stops sending;
+- an idle kept-alive connection yields its thread to a client waiting for one;
 - the standings follow a change committed by another process;
 - a second server on a taken port exits 1; SIGTERM ends the server with status 0; `standings --csv -o` writes a private file.
 
@@ -198,6 +199,27 @@ def follows_changes(server, db):
     check(SPACED in get(server, "/")[2].replace("&amp;", "&"), "the page too")
 
 
+def idle_connections_yield(db):
+    """Two threads, both held by browsers' idle kept-alive connections: a third client is answered at
+    once (an idle connection is closed for it), not after the 5 s keep-alive timeout."""
+    small = Server(build, db, threads=2)
+    try:
+        idle = []
+        for _ in range(2):
+            conn = http.client.HTTPConnection(small.host, small.port, timeout=10)
+            conn.request("GET", "/api/leaderboard")
+            conn.getresponse().read()
+            idle.append(conn)  # kept alive, holding a thread
+        start = time.time()
+        status, _, _ = get(small, "/api/leaderboard")
+        check(status == 200 and time.time() - start < 2,
+              "a client waiting for a thread gets it from an idle connection (%.1f s)" % (time.time() - start))
+        for conn in idle:
+            conn.close()
+    finally:
+        small.stop()
+
+
 def port_taken(server, db):
     p = subprocess.run([os.path.join(build, "reversi"), "leaderboard", "serve", db, "--port", str(server.port)],
                        capture_output=True, text=True, timeout=30)
@@ -220,6 +242,7 @@ def main():
                 test(server)
             follows_changes(server, db)
             port_taken(server, db)
+            idle_connections_yield(db)
         finally:
             status = server.stop()
         check(status == 0, "SIGTERM ends serve with status 0, got %s" % status)
