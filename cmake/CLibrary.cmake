@@ -82,11 +82,26 @@ reversi_c_archive(reversi_course_static ${CMAKE_BINARY_DIR}/course/liblab7part2.
                   "${REVERSI_COURSE_LAYERS}" "findSmarterMove;findSmartestMove")
 configure_file(${CMAKE_SOURCE_DIR}/include/reversi_c/course/lab7part2lib.h ${CMAKE_BINARY_DIR}/course/lab7part2lib.h
                COPYONLY)
-# Installed, `reversi grade` finds the course library in PREFIX/lib/reversi/, beside PREFIX/bin/reversi.
-install(TARGETS reversi RUNTIME DESTINATION bin)
+# Installed (cmake/Install.cmake installs the programs), `reversi grade` finds the course library in
+# PREFIX/lib/reversi/ beside PREFIX/bin/reversi (programs/course_library.cpp looks there, EXE_DIR/../lib/reversi):
+# a fixed lib/, not GNUInstallDirs' LIBDIR, which is lib/x86_64-linux-gnu under /usr on Debian.
 install(FILES ${CMAKE_BINARY_DIR}/course/liblab7part2.a ${CMAKE_SOURCE_DIR}/include/reversi_c/course/lab7part2lib.h
         DESTINATION lib/reversi)
 
 # The course's header beside the libraries in the build directory, so that a directory holds what a
 # student had (libreversi.a, lab7part2lib.h) and `reversi grade` finds both beside itself.
 configure_file(${CMAKE_SOURCE_DIR}/include/reversi_c/lab7part2lib.h ${CMAKE_BINARY_DIR}/lab7part2lib.h COPYONLY)
+
+# Installed for students and markers on the server: libreversi.a and libreversi.so in LIBDIR, the header
+# in INCLUDEDIR/reversi/ (lab7part2lib.h is no name for /usr/include itself), and a pkg-config file, so that
+# `gcc Lab7Part2.c $(pkg-config --cflags --libs reversi)` builds as `gcc Lab7Part2.c -L. -lreversi` does
+# in a folder holding the library. Both archive branches of reversi_c_archive leave build/libreversi.a.
+include(GNUInstallDirs)
+install(TARGETS reversi_c_shared LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(FILES ${CMAKE_BINARY_DIR}/libreversi.a DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(FILES ${CMAKE_SOURCE_DIR}/include/reversi_c/lab7part2lib.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/reversi)
+# The .pc file finds the prefix from its own place (${pcfiledir}): cpack installs into /usr, not the prefix
+# configured here.
+file(RELATIVE_PATH REVERSI_PC_TO_PREFIX /prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig /prefix)
+configure_file(${CMAKE_SOURCE_DIR}/packaging/reversi.pc.in ${CMAKE_BINARY_DIR}/packaging/reversi.pc @ONLY)
+install(FILES ${CMAKE_BINARY_DIR}/packaging/reversi.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

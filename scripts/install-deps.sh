@@ -4,7 +4,8 @@
 set -euo pipefail
 packages=(cmake make g++ catch2 libcli11-dev nlohmann-json3-dev python3 tmux parallel universal-ctags
           bubblewrap libseccomp-dev similarity-tester zip
-          libsqlite3-dev pkg-config libcpp-httplib-dev chromium chromium-driver python3-selenium wrk)
+          libsqlite3-dev libssl-dev pkg-config libcpp-httplib-dev chromium chromium-driver python3-selenium wrk
+          dpkg-dev file)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

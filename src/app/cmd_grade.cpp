@@ -8,6 +8,7 @@
 
 #include "cli.hpp"
 #include "commands.hpp"
+#include "leaderboard/league_grading.hpp"
 #include "platform/interrupt.hpp"
 #include "programs/course_library.hpp"
 #include "programs/grade.hpp"
@@ -33,6 +34,7 @@ struct GradeSettings {
     std::string plan;   // --plan FILE
     std::string merge;  // --merge DIR
     std::string gradescope, prairielearn;  // results.json for one submission
+    std::string leaderboard;  // --leaderboard DB
 };
 
 void showProgress(int done, int total, const SubmissionGrade* finished, bool tty) {
@@ -48,6 +50,22 @@ void showProgress(int done, int total, const SubmissionGrade* finished, bool tty
     std::fflush(stderr);
 }
 
+// --leaderboard DB: enters every Part 2 program whose graded games ran without a fault of its own.
+void enterLeaderboard(const GradeSettings& s, const std::vector<SubmissionGrade>& grades) {
+    LeagueDb db(s.leaderboard, LeagueDb::Mode::kCreate);
+    const AddOptions add{s.options.cLibraryDir.empty() ? s.cLibrary : s.options.cLibraryDir};
+    for (const GradedEntry& e : enterGraded(db, grades, add)) {
+        if (e.entered)
+            std::cout << "leaderboard " << s.leaderboard << ": " << e.name
+                      << (e.outcome == AddOutcome::kAdded      ? " added"
+                          : e.outcome == AddOutcome::kReplaced ? " replaced"
+                                                               : " unchanged")
+                      << "\n";
+        else
+            std::cerr << "reversi grade: " << e.name << " not entered in the leaderboard: " << e.problem << "\n";
+    }
+}
+
 int run(GradeSettings& s) {
     installInterruptHandler();  // Ctrl-C: status 130; the submissions already graded stay graded
     try {
@@ -55,24 +73,30 @@ int run(GradeSettings& s) {
         options.lab = parseLabName(s.lab);
         options.edition = s.edition == 2022 ? Edition::k2022 : Edition::k2018;
         options.limits.memoryBytes = static_cast<std::uint64_t>(s.memoryLimit) << 20;
+        if (!s.leaderboard.empty() && options.lab != GradedLab::kPart2)
+            throw std::invalid_argument("--leaderboard enters Part 2 programs: grade part2");
+        if (!s.leaderboard.empty()) LeagueDb(s.leaderboard, LeagueDb::Mode::kCreate);  // a bad path stops here, not after grading
         if (!s.merge.empty()) {
             if (!s.plan.empty()) throw std::invalid_argument("--merge DIR reads results; --plan FILE writes commands: give one");
             options.outDir = s.merge;
-            gradeMergeCommand(s.submissions, options, s.csv, s.json);
+            const std::vector<SubmissionGrade> grades = gradeMergeCommand(s.submissions, options, s.csv, s.json);
+            if (!s.leaderboard.empty()) enterLeaderboard(s, grades);
             return 0;
         }
         if (s.submissions.empty()) throw std::invalid_argument("no submission given (or --merge DIR)");
         if (options.lab == GradedLab::kPart2) options.cLibraryDir = findCourseLibrary(s.cLibrary);
         checkOneSubmission(s.submissions, s.gradescope, s.prairielearn);
         if (!s.plan.empty()) {
-            if (!s.csv.empty() || !s.json.empty())
-                throw std::invalid_argument("--plan writes commands only: give --csv and --json to --merge");
+            if (!s.csv.empty() || !s.json.empty() || !s.leaderboard.empty())
+                throw std::invalid_argument("--plan writes commands only: give --csv, --json and --leaderboard to --merge");
             gradePlanCommand(s.submissions, options, s.jobs, s.plan);
             return 0;
         }
         const bool tty = isatty(2);
-        gradeCommand(s.submissions, options, s.jobs, s.csv, s.json,
-                     [tty](int done, int total, const SubmissionGrade* g) { showProgress(done, total, g, tty); });
+        const std::vector<SubmissionGrade> grades =
+            gradeCommand(s.submissions, options, s.jobs, s.csv, s.json,
+                         [tty](int done, int total, const SubmissionGrade* g) { showProgress(done, total, g, tty); });
+        if (!s.leaderboard.empty()) enterLeaderboard(s, grades);
         writeCourseResults(s.submissions[0], options, s.gradescope, s.prairielearn);
         return 0;
     } catch (const std::exception& e) {
@@ -98,6 +122,10 @@ void addOutputOptions(CLI::App& grade, GradeSettings& s) {
     grade.add_flag("--group-readable", s.options.groupReadable,
                     "Write the marks, detail files and compiled programs readable by the group (0640, 0750) "
                     "instead of by the grader alone (0600, 0700)");
+    grade.add_option("--leaderboard", s.leaderboard,
+                     "part2: enter every program whose graded games ran without a fault of its own (won or lost) "
+                     "into this league database, named by its folder (made when missing; with --plan, give it to "
+                     "--merge)");
     grade.add_flag("--feedback-inputs", s.options.feedbackInputs,
                     "lab6, part1: show a failed case's whole input in the detail file (by default its kind, size "
                     "and first difference only, so that the hidden cases stay hidden across resubmissions)");
@@ -158,7 +186,8 @@ void addGradeCommands(CLI::App& app, Action& action) {
                          "reversi grade part1 submissions/*/ --seed 2024 --csv marks.csv --json marks.json",
                          "reversi grade lab6 submissions/alice/ --out grades/   (then read grades/alice.txt)",
                          "reversi grade part2 submissions/*/ --plan jobs.txt && parallel -j 2 < jobs.txt",
-                         "reversi grade part2 submissions/*/ --merge grades/ --csv marks.csv --json marks.json"});
+                         "reversi grade part2 submissions/*/ --merge grades/ --csv marks.csv --json marks.json",
+                         "reversi grade part2 submissions/*/ --csv marks.csv --leaderboard league.db"});
     grade->callback([s, &action] { action = [s] { return run(*s); }; });
 }
 

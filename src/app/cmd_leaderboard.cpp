@@ -9,6 +9,10 @@ void addLeaderboardCommands(CLI::App& app, Action& action) {
     CLI::App* leaderboard = app.add_subcommand(
         "leaderboard", "The course leaderboard: programs entered into a SQLite league, every pair playing, a web page");
     leaderboard->require_subcommand(1);
+    addExamples(*leaderboard, {"reversi leaderboard add league.db alice submissions/alice/",
+                               "reversi grade part2 submissions/*/ --leaderboard league.db",
+                               "reversi leaderboard run league.db --jobs 2",
+                               "reversi leaderboard serve league.db --port 8090"});
     addLeaderboardEntryCommands(*leaderboard, action);
     addLeaderboardPlayCommands(*leaderboard, action);
     addLeaderboardPageCommands(*leaderboard, action);

@@ -40,7 +40,7 @@ class RefereedLabProgram final : public RefereedProgram {
 public:
     using RefereedProgram::RefereedProgram;  // no grace at the end: a program still running then is killed at once
 
-    std::string begin(int n, char colour) override {
+    PlayerFault begin(int n, char colour) override {
         try {
             board_ = Board(n);
             colour_ = colour;
@@ -57,7 +57,7 @@ public:
             expect(boardText(board_), "the start board");
             return {};
         } catch (const Fault& fault) {
-            return fault.reason;
+            return fault;
         }
     }
 
@@ -66,14 +66,14 @@ public:
         try {
             reply.move = advance(false, &reply.seconds);
         } catch (const Fault& fault) {
-            reply.fault = fault.reason;
+            reply.fault = fault;
         }
         return reply;
     }
 
     void opponentMoved(Move move) override { queued_.push_back(move); }
 
-    std::string end(const Board&) override {
+    PlayerFault end(const Board&) override {
         try {
             advance(true, nullptr);
             const int black = board_.count(kBlack);
@@ -83,7 +83,7 @@ public:
             expectEnd();
             return {};
         } catch (const Fault& fault) {
-            return fault.reason;
+            return fault;
         }
     }
 
@@ -95,14 +95,15 @@ private:
             if (!board_.hasLegalMove(turn_)) {
                 if (!board_.hasLegalMove(opponentOf(turn_))) {
                     if (toEnd) return kNoMove;
-                    throw Fault{"referee out of step with the program (no move left)"};
+                    throw Fault{FaultCode::kOutput, "referee out of step with the program (no move left)"};
                 }
                 expect(std::string(1, turn_) + " player has no valid move.\n", "the pass message");
                 turn_ = opponentOf(turn_);
                 continue;
             }
             if (turn_ == colour_) {
-                if (toEnd) throw Fault{"referee out of step with the program (its move at the end)"};
+                if (toEnd)
+                    throw Fault{FaultCode::kOutput, "referee out of step with the program (its move at the end)"};
                 const std::string prefix = std::string("Computer places ") + colour_ + " at ";
                 thinking_ = true;
                 waitStart_ = Clock::now();  // the wall-clock limit covers the whole move, line and board
@@ -113,18 +114,19 @@ private:
                 cpuMark_ = cpuSeconds();
                 if (seconds) *seconds = used < 0 ? 0 : used;
                 if (tail[2] != '.' || tail[3] != '\n')
-                    throw Fault{"malformed move line " + quotedExcerpt(prefix + tail, kQuoted)};
+                    throw Fault{FaultCode::kOutput, "malformed move line " + quotedExcerpt(prefix + tail, kQuoted)};
                 const Move move{letterIndex(tail[0]), letterIndex(tail[1])};
                 if (!board_.isLegalMove(move.row, move.col, colour_))
-                    throw Fault{"illegal move " + quotedExcerpt(tail.substr(0, 2), kQuoted)};
+                    throw Fault{FaultCode::kIllegalMove, "illegal move " + quotedExcerpt(tail.substr(0, 2), kQuoted)};
                 board_.applyMove(move.row, move.col, colour_);
                 expect(boardText(board_), "the board after its move " + tail.substr(0, 2));
                 turn_ = opponentOf(turn_);
                 return move;
             }
             if (queued_.empty()) {
-                if (toEnd) throw Fault{"referee out of step with the program (opponent move missing)"};
-                throw Fault{"referee out of step with the program"};
+                if (toEnd)
+                    throw Fault{FaultCode::kOutput, "referee out of step with the program (opponent move missing)"};
+                throw Fault{FaultCode::kOutput, "referee out of step with the program"};
             }
             const Move move = queued_.front();
             queued_.pop_front();
@@ -161,10 +163,14 @@ private:
         return "stopped";
     }
 
+    // The kind of a fault describeExit() explains: a program killed for outlasting the wall-clock limit
+    // after closing its pipes ran over time; any other end is a crash.
+    FaultCode exitCode() const { return killedLingering_ ? FaultCode::kTimeLimit : FaultCode::kCrash; }
+
     void send(const std::string& text) {
         if (!writeAll(text)) {
             const int status = reap(false);
-            throw Fault{"stopped reading its input: " + describeExit(status) + stderrNote()};
+            throw Fault{exitCode(), "stopped reading its input: " + describeExit(status) + stderrNote()};
         }
         waitStart_ = Clock::now();
     }
@@ -182,7 +188,8 @@ private:
             }
             if (n == 0) return false;
             if (errno == EINTR) continue;
-            if (errno != EAGAIN && errno != EWOULDBLOCK) throw Fault{std::string("read: ") + std::strerror(errno)};
+            if (errno != EAGAIN && errno != EWOULDBLOCK)
+                throw Fault{FaultCode::kCrash, std::string("read: ") + std::strerror(errno)};
             if (programExited()) return false;
             if (thinking_) {
                 const double used = cpuSeconds() - cpuMark_;
@@ -192,7 +199,7 @@ private:
                     std::snprintf(text, sizeof text,
                                   "over the time limit: more than %.3f s of CPU time on its move (killed)",
                                   options().timeLimit);
-                    throw Fault{text};
+                    throw Fault{FaultCode::kTimeLimit, text};
                 }
             }
             const double waited = std::chrono::duration<double>(Clock::now() - waitStart_).count();
@@ -202,7 +209,7 @@ private:
                 std::snprintf(text, sizeof text,
                               "over the wall-clock limit: %s not complete after %.1f s (killed)", what.c_str(),
                               options().effectiveWallLimit());
-                throw Fault{text};
+                throw Fault{FaultCode::kTimeLimit, text};
             }
             pollfd pfds[2] = {{fromChild(), POLLIN, 0}, {exitDescriptor(), POLLIN, 0}};
             poll(pfds, exitDescriptor() >= 0 ? 2 : 1, 10);
@@ -211,7 +218,7 @@ private:
 
     [[noreturn]] void failEarlyEnd(const std::string& what) {
         const int status = reap(false);
-        throw Fault{describeExit(status) + " while the referee expected " + what + stderrNote()};
+        throw Fault{exitCode(), describeExit(status) + " while the referee expected " + what + stderrNote()};
     }
 
     // Consumes exactly `text` from the program's output.
@@ -255,7 +262,8 @@ private:
         while (pending_.size() < count)
             if (!fill(what)) {
                 if (pending_.empty()) failEarlyEnd(what);
-                throw Fault{"output ended in the middle of " + what + ": " + quotedExcerpt(pending_, kQuoted)};
+                throw Fault{FaultCode::kCrash,
+                            "output ended in the middle of " + what + ": " + quotedExcerpt(pending_, kQuoted)};
             }
         std::string text = pending_.substr(0, count);
         pending_.erase(0, count);
@@ -267,10 +275,11 @@ private:
         waitStart_ = Clock::now();
         while (pending_.empty() && fill("the end of its output")) {
         }
-        if (!pending_.empty()) throw Fault{"printed more after the result: " + quotedExcerpt(pending_, kQuoted)};
+        if (!pending_.empty())
+            throw Fault{FaultCode::kOutput, "printed more after the result: " + quotedExcerpt(pending_, kQuoted)};
         const int status = reap(false);
         if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0))
-            throw Fault{describeExit(status) + " at the end of the game" + stderrNote()};
+            throw Fault{exitCode(), describeExit(status) + " at the end of the game" + stderrNote()};
     }
 
     // Reports the first differing line between what was expected and what the program printed.
@@ -295,8 +304,9 @@ private:
             return text.substr(std::min(lineStart, text.size()),
                                end == std::string::npos ? std::string::npos : end + 1 - lineStart);
         };
-        throw Fault{"wrong output for " + what + ": expected " + quotedExcerpt(lineAt(expected), kQuoted) + ", got " +
-                    quotedExcerpt(lineAt(pending_), kQuoted)};
+        throw Fault{FaultCode::kOutput, "wrong output for " + what + ": expected " +
+                                            quotedExcerpt(lineAt(expected), kQuoted) + ", got " +
+                                            quotedExcerpt(lineAt(pending_), kQuoted)};
     }
 
     Board board_ = Board(4);

@@ -59,6 +59,7 @@ GameResult lostWorker(const GameTask& task, const std::string& output, const std
     result.forfeitBy = side;
     result.winner = opponentOf(side);
     result.reason = why;
+    result.faultCode = faultCodeName(FaultCode::kCrash);  // the referee's own worker failed in that side's turn
     return result;
 }
 

@@ -19,7 +19,7 @@ public:
     RefereedGtpEngine(std::vector<std::string> argv, const RefereeOptions& options)
         : RefereedProgram(std::move(argv), options, kQuitGrace) {}
 
-    std::string begin(int n, char) override {
+    PlayerFault begin(int n, char) override {
         return faultOf([&] {
             board_ = Board(n);
             turn_ = kBlack;
@@ -40,12 +40,14 @@ public:
             std::string word;
             for (const char ch : answer)
                 if (!std::isspace(static_cast<unsigned char>(ch))) word += static_cast<char>(std::tolower(ch));
-            if (word == "pass" || word == "resign") throw Fault{"answered \"" + word + "\" with a legal move available"};
+            if (word == "pass" || word == "resign")
+                throw Fault{FaultCode::kIllegalMove, "answered \"" + word + "\" with a legal move available"};
             const int n = board_.size();
-            if (word.size() < 2 || word[0] < 'a' || word[0] >= 'a' + n) throw Fault{"bad move \"" + answer + "\""};
+            if (word.size() < 2 || word[0] < 'a' || word[0] >= 'a' + n)
+                throw Fault{FaultCode::kIllegalMove, "bad move \"" + answer + "\""};
             const int col = word[0] - 'a';
             const int row = std::atoi(word.c_str() + 1) - 1;
-            if (row < 0 || row >= n) throw Fault{"bad move \"" + answer + "\""};
+            if (row < 0 || row >= n) throw Fault{FaultCode::kIllegalMove, "bad move \"" + answer + "\""};
             reply.move = {row, col};
             if (!board_.isLegalMove(row, col, colour)) return;  // the referee reports the illegal move
             apply(reply.move);
@@ -55,7 +57,7 @@ public:
 
     void opponentMoved(Move) override {}  // caught up from the board before the next genmove
 
-    std::string end(const Board&) override { return quitThenStop([this] { command("quit"); }); }
+    PlayerFault end(const Board&) override { return quitThenStop([this] { command("quit"); }); }
 
 private:
     // Plays `move` for turn_ on board_; the turn passes unless the other side has no move.
@@ -68,7 +70,7 @@ private:
     void sync(const Board& target, char colour) {
         std::vector<Move> path;
         if (!findPath(board_, turn_, target, colour, path, 0))
-            throw Fault{"cannot reconstruct the moves leading to the referee's board"};
+            throw Fault{FaultCode::kOutput, "cannot reconstruct the moves leading to the referee's board"};
         for (const Move m : path) {
             std::string play = turn_ == kBlack ? "play black " : "play white ";
             play += static_cast<char>('a' + m.col);
@@ -106,7 +108,7 @@ private:
     // (a move), the engine is killed as soon as its CPU time since *cpuMark passes the limit. The whole
     // answer must come within the wall-clock limit.
     std::string command(const std::string& text, const double* cpuMark = nullptr) {
-        if (!writeAll(text + "\n")) throw Fault{"cannot write to the GTP engine"};
+        if (!writeAll(text + "\n")) throw Fault{FaultCode::kCrash, "cannot write to the GTP engine"};
         // An answer ends with an empty line.
         const auto deadline = replyDeadline();
         std::size_t end;
@@ -116,7 +118,7 @@ private:
         std::string answer = buffer_.substr(0, end);
         buffer_.erase(0, end + 2);
         while (!answer.empty() && answer.front() == '\n') answer.erase(0, 1);
-        if (answer.empty() || answer[0] != '=') throw Fault{"\"" + text + "\" failed: " + answer};
+        if (answer.empty() || answer[0] != '=') throw Fault{FaultCode::kOutput, "\"" + text + "\" failed: " + answer};
         return answer.size() > 1 ? answer.substr(answer[1] == ' ' ? 2 : 1) : std::string();
     }
 

@@ -185,6 +185,7 @@ Json gameSummary(const std::vector<PlayerSpec>& players, const std::vector<GameR
     if (g.result.forfeitBy) {
         j["forfeit"] = std::string(1, g.result.forfeitBy);
         j["reason"] = g.result.reason;
+        if (!g.result.faultCode.empty()) j["fault_code"] = g.result.faultCode;
     }
     if (g.duplicateOf >= 0 && static_cast<std::size_t>(g.duplicateOf) < games.size())
         j["duplicate_of"] = games[static_cast<std::size_t>(g.duplicateOf)].task.index + 1;

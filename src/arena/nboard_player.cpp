@@ -23,8 +23,8 @@ public:
     RefereedNBoardEngine(std::vector<std::string> argv, int depth, const RefereeOptions& options)
         : RefereedProgram(std::move(argv), options, kQuitGrace), depth_(depth) {}
 
-    std::string begin(int n, char) override {
-        if (n != kNBoardSize) return "an NBoard engine plays 8x8 only";
+    PlayerFault begin(int n, char) override {
+        if (n != kNBoardSize) return {FaultCode::kCrash, "an NBoard engine plays 8x8 only"};  // it cannot start
         return faultOf([&] {
             start();
             send("nboard 2");
@@ -44,8 +44,8 @@ public:
             std::string word = answer.substr(0, answer.find('/'));
             while (!word.empty() && std::isspace(static_cast<unsigned char>(word.back()))) word.pop_back();
             const ParsedSquare sq = parseSquare(word, 8);
-            if (!sq.ok) throw Fault{"bad move \"" + printable(answer, 40) + "\""};
-            if (sq.isPass) throw Fault{"answered PA with a legal move available"};
+            if (!sq.ok) throw Fault{FaultCode::kIllegalMove, "bad move \"" + printable(answer, 40) + "\""};
+            if (sq.isPass) throw Fault{FaultCode::kIllegalMove, "answered PA with a legal move available"};
             reply.move = sq.move;  // the referee judges its legality
         });
         return reply;
@@ -53,11 +53,11 @@ public:
 
     void opponentMoved(Move) override {}  // the next `set game` carries the whole position
 
-    std::string end(const Board&) override { return quitThenStop([this] { send("quit"); }); }
+    PlayerFault end(const Board&) override { return quitThenStop([this] { send("quit"); }); }
 
 private:
     void send(const std::string& text) {
-        if (!writeAll(text + "\n")) throw Fault{"cannot write to the NBoard engine" + stderrNote()};
+        if (!writeAll(text + "\n")) throw Fault{FaultCode::kCrash, "cannot write to the NBoard engine" + stderrNote()};
     }
 
     // Reads lines until "=== ..." and returns what follows it. The engine is killed once its CPU time
@@ -74,7 +74,7 @@ private:
                     return text == std::string::npos ? std::string() : line.substr(text);
                 }
             }
-            if (buffer_.size() > kMaxLine) throw Fault{"a reply line longer than 64 KiB"};
+            if (buffer_.size() > kMaxLine) throw Fault{FaultCode::kOutput, "a reply line longer than 64 KiB"};
             readSome(buffer_, deadline, &cpuMark, "no move within the wall-clock limit (killed)",
                      "the NBoard engine exited during its move", true);
         }

@@ -78,22 +78,24 @@ char playOpening(const std::vector<Move>& opening, Board& board, GameResult& res
 }
 
 // Asks `turn`'s player for its move, checks it, times it and plays it; returns the fault that loses the
-// game ("" when the move stands).
-std::string refereeMove(RefereedPlayer* players[2], char turn, Board& board, const RefereeOptions& options,
+// game (empty when the move stands).
+PlayerFault refereeMove(RefereedPlayer* players[2], char turn, Board& board, const RefereeOptions& options,
                         GameResult& result) {
     const int side = colourIndex(turn);
     const PlayerReply reply = players[side]->chooseMove(board, turn);
     if (!reply.fault.empty()) return reply.fault;
-    if (!board.isLegalMove(reply.move.row, reply.move.col, turn))
-        return "illegal move " + (reply.move.isNone() || !positionInBounds(board.size(), reply.move.row, reply.move.col)
-                                      ? std::string("(none)")
-                                      : labMove(reply.move));
+    if (!board.isLegalMove(reply.move.row, reply.move.col, turn)) {
+        const bool onBoard = !reply.move.isNone() && positionInBounds(board.size(), reply.move.row, reply.move.col);
+        return {FaultCode::kIllegalMove, "illegal move " + (onBoard ? labMove(reply.move) : std::string("(none)"))};
+    }
     ++result.moveCount[side];
     result.totalSeconds[side] += reply.seconds;
+    result.moveSeconds[side].push_back(reply.seconds);
     if (reply.seconds > result.longestSeconds[side]) result.longestSeconds[side] = reply.seconds;
     if (reply.seconds > options.timeLimit)
-        return "move " + labMove(reply.move) + " took " + secondsText(reply.seconds) +
-               " s of CPU time, over the limit of " + secondsText(options.timeLimit) + " s";
+        return {FaultCode::kTimeLimit, "move " + labMove(reply.move) + " took " + secondsText(reply.seconds) +
+                                           " s of CPU time, over the limit of " + secondsText(options.timeLimit) +
+                                           " s"};
     board.applyMove(reply.move.row, reply.move.col, turn);
     result.moves.push_back(reply.move);
     players[1 - side]->opponentMoved(reply.move);
@@ -108,9 +110,10 @@ GameResult playGame(const PlayerSpec& black, const PlayerSpec& white, int n, con
     GameResult result;
     result.size = n;
     Board board(n);
-    auto forfeit = [&](char colour, const std::string& reason) {
+    auto forfeit = [&](char colour, const PlayerFault& fault) {
         result.forfeitBy = colour;
-        result.reason = oneLine(reason);
+        result.reason = oneLine(fault.reason);
+        result.faultCode = faultCodeName(fault.code);
         finishCounts(result, board);
         return result;
     };
@@ -122,7 +125,7 @@ GameResult playGame(const PlayerSpec& black, const PlayerSpec& white, int n, con
                                                       newRefereedPlayer(white, gameSeed, gameIndex, kWhite, options)};
     RefereedPlayer* players[2] = {seats[0].get(), seats[1].get()};
     for (const char colour : {kBlack, kWhite}) {
-        const std::string fault = players[colourIndex(colour)]->begin(n, colour);
+        const PlayerFault fault = players[colourIndex(colour)]->begin(n, colour);
         if (!fault.empty()) return forfeit(colour, fault);
     }
     for (;;) {
@@ -132,12 +135,12 @@ GameResult playGame(const PlayerSpec& black, const PlayerSpec& white, int n, con
             continue;
         }
         if (onTurn) onTurn(turn);
-        const std::string fault = refereeMove(players, turn, board, options, result);
+        const PlayerFault fault = refereeMove(players, turn, board, options, result);
         if (!fault.empty()) return forfeit(turn, fault);
         turn = opponentOf(turn);
     }
     for (const char colour : {kBlack, kWhite}) {
-        const std::string fault = players[colourIndex(colour)]->end(board);
+        const PlayerFault fault = players[colourIndex(colour)]->end(board);
         if (!fault.empty()) return forfeit(colour, fault);
     }
     finishCounts(result, board);
@@ -152,7 +155,13 @@ std::string toWire(const GameResult& r) {
     for (int side = 0; side < 2; ++side)
         out << " time" << side << ' ' << r.moveCount[side] << ' ' << r.totalSeconds[side] << ' '
             << r.longestSeconds[side];
-    if (r.forfeitBy) out << " forfeit " << r.forfeitBy << ' ' << oneLine(r.reason);
+    for (int side = 0; side < 2; ++side) {
+        out << " cpu" << side << ' ' << r.moveSeconds[side].size();
+        for (const double seconds : r.moveSeconds[side]) out << ' ' << seconds;
+    }
+    if (r.forfeitBy)
+        out << " forfeit " << r.forfeitBy << ' ' << (r.faultCode.empty() ? "-" : r.faultCode) << ' '
+            << oneLine(r.reason);
     return out.str();
 }
 
@@ -179,10 +188,18 @@ GameResult fromWire(const std::string& text) {
         expect(side == 0 ? "time0" : "time1");
         in >> r.moveCount[side] >> r.totalSeconds[side] >> r.longestSeconds[side];
     }
+    for (int side = 0; side < 2; ++side) {
+        expect(side == 0 ? "cpu0" : "cpu1");
+        std::size_t count = 0;
+        if (!(in >> count) || count > r.moves.size() + 1) throw std::invalid_argument("bad game record: CPU times");
+        r.moveSeconds[side].resize(count);
+        for (double& seconds : r.moveSeconds[side]) in >> seconds;
+    }
     if (!in) throw std::invalid_argument("bad game record");
     if (in >> word) {
         if (word != "forfeit") throw std::invalid_argument("bad game record: trailing text");
-        in >> r.forfeitBy;
+        in >> r.forfeitBy >> r.faultCode;
+        if (r.faultCode == "-") r.faultCode.clear();
         std::getline(in, r.reason);
         if (!r.reason.empty() && r.reason[0] == ' ') r.reason.erase(0, 1);
     }

@@ -30,7 +30,9 @@ struct GameResult {
     int moveCount[2] = {0, 0};
     double totalSeconds[2] = {0, 0};
     double longestSeconds[2] = {0, 0};
-    std::vector<double> moveSeconds[2];  // per colour: CPU seconds of each move, in order
+    // Per colour: CPU seconds of each of those moves, in order (moveCount of them, summing to totalSeconds;
+    // a move over the CPU limit is the last one, timed though not played).
+    std::vector<double> moveSeconds[2];
 };
 
 // Plays a random legal opening of `plies` plies on an n x n board from `seed` (fewer if the game

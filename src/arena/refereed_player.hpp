@@ -27,11 +27,37 @@ struct RefereeOptions {
     CpuTime cpuTime = sandboxPolicy().cpuTime;
 };
 
+// The kinds of fault that lose a game (the Status column of a leaderboard is made of them).
+enum class FaultCode {
+    kIllegalMove,  // "IM": an illegal move, or a move word that names no square
+    kTimeLimit,    // "TLE": over the CPU limit on a move, or an answer later than the wall-clock limit
+    kCrash,        // "CRASH": exited, killed by a signal, stopped reading, or could not be started
+    kOutput,       // "OUTPUT": a wrong board, prompt or result line, a malformed line, output out of step
+};
+
+// The code as results carry it (GameResult::faultCode): "IM", "TLE", "CRASH" or "OUTPUT".
+inline const char* faultCodeName(FaultCode code) {
+    switch (code) {
+        case FaultCode::kIllegalMove: return "IM";
+        case FaultCode::kTimeLimit: return "TLE";
+        case FaultCode::kCrash: return "CRASH";
+        case FaultCode::kOutput: break;
+    }
+    return "OUTPUT";
+}
+
+// A fault that loses the game: its kind and the reason shown to people. An empty reason: no fault.
+struct PlayerFault {
+    FaultCode code = FaultCode::kOutput;
+    std::string reason;
+    bool empty() const { return reason.empty(); }
+};
+
 // What a player answers when asked for a move. A non-empty `fault` forfeits the game.
 struct PlayerReply {
     Move move = kNoMove;
     double seconds = 0;  // CPU seconds (user time) the move took
-    std::string fault;
+    PlayerFault fault;
 };
 
 // One player's side of one game. The referee calls begin once, then, in game order, chooseMove on
@@ -40,12 +66,12 @@ class RefereedPlayer {
 public:
     virtual ~RefereedPlayer() = default;
     // Returns a fault (empty: ready).
-    virtual std::string begin(int n, char colour) = 0;
+    virtual PlayerFault begin(int n, char colour) = 0;
     virtual PlayerReply chooseMove(const Board& board, char colour) = 0;
     virtual void opponentMoved(Move move) = 0;
     // The game is over on `board`: external programs must finish with the right result line and exit 0.
     // Returns a fault (empty: all well).
-    virtual std::string end(const Board& board) = 0;
+    virtual PlayerFault end(const Board& board) = 0;
 };
 
 }  // namespace reversi

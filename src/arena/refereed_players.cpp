@@ -15,7 +15,7 @@ namespace {
 class RefereedMover final : public RefereedPlayer {
 public:
     explicit RefereedMover(std::unique_ptr<Mover> mover) : mover_(std::move(mover)) {}
-    std::string begin(int, char) override { return {}; }
+    PlayerFault begin(int, char) override { return {}; }
     PlayerReply chooseMove(const Board& board, char colour) override {
         const CpuStopwatch watch;
         PlayerReply reply;
@@ -24,7 +24,7 @@ public:
         return reply;
     }
     void opponentMoved(Move) override {}
-    std::string end(const Board&) override { return {}; }
+    PlayerFault end(const Board&) override { return {}; }
 
 private:
     std::unique_ptr<Mover> mover_;

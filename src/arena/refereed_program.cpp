@@ -31,7 +31,7 @@ void RefereedProgram::start() {
         sandbox.unbufferedOutput = setup_.unbuffered;  // every program a referee runs, as at a terminal
         sandbox_.start(argv_, sandbox);
     } catch (const std::runtime_error& e) {
-        throw Fault{e.what()};
+        throw Fault{FaultCode::kCrash, e.what()};
     }
 }
 
@@ -74,39 +74,39 @@ void RefereedProgram::readSome(std::string& buffer, std::chrono::steady_clock::t
         std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
     if (left <= 0) {
         waitForExit(std::chrono::duration<double>(0));
-        throw Fault{late};
+        throw Fault{FaultCode::kTimeLimit, late};
     }
     if (cpuMark && cpuSeconds() - *cpuMark > options_.timeLimit) {
         waitForExit(std::chrono::duration<double>(0));
         char message[160];
         std::snprintf(message, sizeof message, "over the time limit: more than %.3f s of CPU time on its move (killed)",
                       options_.timeLimit);
-        throw Fault{message};
+        throw Fault{FaultCode::kTimeLimit, message};
     }
     pollfd p[2] = {{fromChild(), POLLIN, 0}, {exitDescriptor(), POLLIN, 0}};
     const int ready = poll(p, exitDescriptor() >= 0 ? 2 : 1, static_cast<int>(std::min<long long>(left, 10)));
-    if (ready < 0 && errno != EINTR) throw Fault{"poll failed"};
+    if (ready < 0 && errno != EINTR) throw Fault{FaultCode::kCrash, "poll failed"};
     char chunk[4096];
     const ssize_t k = read(fromChild(), chunk, sizeof chunk);
     if (k < 0 && (errno == EINTR || errno == EAGAIN)) {
-        if (programExited()) throw Fault{exitedNote ? exited + stderrNote() : exited};
+        if (programExited()) throw Fault{FaultCode::kCrash, exitedNote ? exited + stderrNote() : exited};
         return;
     }
-    if (k <= 0) throw Fault{exitedNote ? exited + stderrNote() : exited};
+    if (k <= 0) throw Fault{FaultCode::kCrash, exitedNote ? exited + stderrNote() : exited};
     for (ssize_t i = 0; i < k; ++i)
         if (chunk[i] != '\r') buffer += chunk[i];
 }
 
-std::string RefereedProgram::faultOf(const std::function<void()>& step) {
+PlayerFault RefereedProgram::faultOf(const std::function<void()>& step) {
     try {
         step();
         return {};
     } catch (const Fault& f) {
-        return f.reason;
+        return f;
     }
 }
 
-std::string RefereedProgram::quitThenStop(const std::function<void()>& sendQuit) {
+PlayerFault RefereedProgram::quitThenStop(const std::function<void()>& sendQuit) {
     try {
         if (running()) sendQuit();
     } catch (const Fault&) {

@@ -34,10 +34,9 @@ public:
     ~RefereedProgram() override;  // stop(): no process of the program outlives its game
 
 protected:
-    // Thrown inside a protocol when the program misbehaves; turned into a fault at the RefereedPlayer interface.
-    struct Fault {
-        std::string reason;
-    };
+    // Thrown inside a protocol when the program misbehaves (its kind and reason); returned as the fault at
+    // the RefereedPlayer interface.
+    using Fault = PlayerFault;
 
     // How a program ended.
     struct Exit {
@@ -45,7 +44,7 @@ protected:
         bool killedAfterGrace = false;  // still running when the grace ran out
     };
 
-    // Starts the program in its sandbox; when it cannot be run, throws a Fault with the sandbox's message.
+    // Starts the program in its sandbox; when it cannot be run, throws a CRASH Fault with the sandbox's message.
     void start();
     // Closes its input and waits up to exitGrace for it to exit, then ends its whole process tree.
     void stop();
@@ -53,11 +52,11 @@ protected:
     // running after `grace`, so that no program can hang the referee. Then every process it started
     // is killed too, and this object forgets it.
     Exit waitForExit(std::chrono::duration<double> grace);
-    // Runs one step of a protocol; returns the reason of the Fault it throws, or "" when it throws none.
-    static std::string faultOf(const std::function<void()>& step);
+    // Runs one step of a protocol; returns the Fault it throws, or an empty one when it throws none.
+    static PlayerFault faultOf(const std::function<void()>& step);
     // The end of a game for an engine with a quit command: `sendQuit` while it runs (a fault then is
     // ignored: the game is over), then stop(). Never a fault.
-    std::string quitThenStop(const std::function<void()>& sendQuit);
+    PlayerFault quitThenStop(const std::function<void()>& sendQuit);
     // Writes all of `text`; false when the program no longer reads its input.
     bool writeAll(const std::string& text);
 
@@ -73,9 +72,9 @@ protected:
     // When a reply starting now must be complete: now plus the wall-clock limit.
     std::chrono::steady_clock::time_point replyDeadline() const;
     // One step of waiting for a reply: up to 10 ms for output, appended to `buffer` without carriage
-    // returns. Throws a Fault (`late` or `exited`) past the wall-clock `deadline` or when the program has
-    // exited (with stderrNote() when `exitedNote`), and, with `cpuMark`, once its CPU time since *cpuMark
-    // passes the limit; a program over a limit is killed first. Protocols loop on it until
+    // returns. Throws a Fault (`late`, TLE, or `exited`, CRASH) past the wall-clock `deadline` or when the
+    // program has exited (with stderrNote() when `exitedNote`), and, with `cpuMark`, a TLE once its CPU time
+    // since *cpuMark passes the limit; a program over a limit is killed first. Protocols loop on it until
     // their reply is complete.
     void readSome(std::string& buffer, std::chrono::steady_clock::time_point deadline, const double* cpuMark,
                   const std::string& late, const std::string& exited, bool exitedNote = false);

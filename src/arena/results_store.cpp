@@ -43,6 +43,20 @@ void makeDirectory(const std::string& dir) {
     if (ec || !fs::is_directory(dir)) throw std::runtime_error("cannot create " + dir + ": " + ec.message());
 }
 
+// Whether a result knows the CPU time of each move: a game read from a file of an earlier version does
+// not, and is written back without it.
+bool hasMoveSeconds(const GameResult& r) {
+    return r.moveSeconds[0].size() == static_cast<std::size_t>(r.moveCount[0]) &&
+           r.moveSeconds[1].size() == static_cast<std::size_t>(r.moveCount[1]);
+}
+
+// One colour's CPU seconds per move, with the digits of the totals.
+Json secondsArray(const std::vector<double>& seconds) {
+    Json array = Json::array();
+    for (const double s : seconds) array.push_back(number9(s));
+    return array;
+}
+
 }  // namespace
 
 std::string settingsJson(bool tournament, const std::vector<PlayerSpec>& players, const MatchOptions& options) {
@@ -121,9 +135,11 @@ std::string gameJsonLine(const std::vector<PlayerSpec>& players, const GameRecor
     j["move_count"] = Json::array({r.moveCount[0], r.moveCount[1]});
     j["total_seconds"] = Json::array({number9(r.totalSeconds[0]), number9(r.totalSeconds[1])});
     j["longest_move"] = Json::array({number9(r.longestSeconds[0]), number9(r.longestSeconds[1])});
+    if (hasMoveSeconds(r)) j["cpu"] = Json::array({secondsArray(r.moveSeconds[0]), secondsArray(r.moveSeconds[1])});
     if (r.forfeitBy) {
         j["forfeit"] = std::string(1, r.forfeitBy);
         j["reason"] = r.reason;
+        if (!r.faultCode.empty()) j["fault_code"] = r.faultCode;
     }
     j["black_spec"] = players[g.task.black].spec;
     j["white_spec"] = players[g.task.white].spec;
@@ -155,6 +171,24 @@ void readTimes(const Json& j, GameResult& r) {
         r.totalSeconds[side] = totals[side];
         r.longestSeconds[side] = longest[side];
     }
+    if (!j.contains("cpu")) return;  // written before the CPU time of each move was kept
+    const Json& cpu = jsonArray(j, "cpu");
+    if (cpu.size() != 2) throw std::invalid_argument("bad cpu");
+    for (int side = 0; side < 2; ++side) {
+        r.moveSeconds[side] = jsonDoubles(Json{{"cpu", cpu[side]}}, "cpu");
+        if (r.moveSeconds[side].size() != static_cast<std::size_t>(r.moveCount[side]))
+            throw std::invalid_argument("bad cpu: not one time per move");
+    }
+}
+
+// The fault's code, when the game was forfeited (none in files written before codes were kept).
+std::string readFaultCode(const Json& j) {
+    if (!j.contains("fault_code")) return {};
+    const std::string& code = jsonString(j, "fault_code");
+    for (const FaultCode known :
+         {FaultCode::kIllegalMove, FaultCode::kTimeLimit, FaultCode::kCrash, FaultCode::kOutput})
+        if (code == faultCodeName(known)) return code;
+    throw std::invalid_argument("bad fault_code \"" + code + "\"");
 }
 
 }  // namespace
@@ -182,6 +216,7 @@ GameRecord parseGameJsonLine(const std::string& line, const std::vector<PlayerSp
     if (j.contains("forfeit")) {
         r.forfeitBy = colourLetter(j, "forfeit", false);
         r.reason = jsonString(j, "reason");
+        r.faultCode = readFaultCode(j);
     }
     return g;
 }

@@ -60,6 +60,30 @@ CREATE TABLE claims (
     claimed_at    TEXT NOT NULL,
     PRIMARY KEY (stage, black, white, opponent, opening_index)
 );
+-- The league games of each pair of entries, kept by the triggers below as games come and go, so that the
+-- rating fit reads one row per pair instead of grouping a million games (docs/leaderboard.md "Ratings").
+CREATE TABLE league_pairs (
+    low         INTEGER NOT NULL,  -- the pair's smaller entry id
+    high        INTEGER NOT NULL,  -- and its larger
+    games       INTEGER NOT NULL,
+    low_points2 INTEGER NOT NULL,  -- twice what `low` scored: 2 a win, 1 a draw
+    PRIMARY KEY (low, high)
+) WITHOUT ROWID;
+CREATE TRIGGER league_pair_played AFTER INSERT ON games WHEN NEW.stage = 'league' AND NEW.black <> NEW.white BEGIN
+    INSERT INTO league_pairs(low, high, games, low_points2)
+    VALUES (min(NEW.black, NEW.white), max(NEW.black, NEW.white), 1,
+            CASE WHEN NEW.winner = 'D' THEN 1 WHEN (NEW.winner = 'B') = (NEW.black < NEW.white) THEN 2 ELSE 0 END)
+    ON CONFLICT (low, high) DO UPDATE SET games = games + 1, low_points2 = low_points2 + excluded.low_points2;
+END;
+CREATE TRIGGER league_pair_deleted AFTER DELETE ON games WHEN OLD.stage = 'league' AND OLD.black <> OLD.white BEGIN
+    UPDATE league_pairs SET games = games - 1, low_points2 = low_points2 -
+        CASE WHEN OLD.winner = 'D' THEN 1 WHEN (OLD.winner = 'B') = (OLD.black < OLD.white) THEN 2 ELSE 0 END
+    WHERE low = min(OLD.black, OLD.white) AND high = max(OLD.black, OLD.white);
+    DELETE FROM league_pairs WHERE low = min(OLD.black, OLD.white) AND high = max(OLD.black, OLD.white) AND games <= 0;
+END;
+CREATE TRIGGER league_pair_changed AFTER UPDATE OF stage, black, white, winner ON games BEGIN
+    SELECT RAISE(ABORT, 'a finished game is never changed: delete it and insert the new one');
+END;
 CREATE TABLE ratings (
     entry_id INTEGER PRIMARY KEY REFERENCES entries(id) ON DELETE CASCADE,
     score    REAL NOT NULL,   -- mean of the entries 1500

@@ -20,6 +20,8 @@ namespace {
 volatile std::sig_atomic_t g_mainPid = 0;
 char g_cleanupDir[PATH_MAX] = "";  // removeOnInterrupt's directory ("" : none)
 volatile std::sig_atomic_t g_adoptOrphans = 0;
+volatile std::sig_atomic_t g_returnAfterInterrupt = 0;
+volatile std::sig_atomic_t g_pendingInterrupt = 0;
 
 // Everything below runs in the signal handler: system calls only (async-signal-safe), no allocation.
 
@@ -115,6 +117,10 @@ extern "C" void onInterruptSignal(int sig) {
     }
     // A program being killed by its sandbox may still write for a moment: try for up to 2 s.
     for (int tries = 0; g_cleanupDir[0] && tries < 200 && !removeTree(AT_FDCWD, g_cleanupDir, 0); ++tries) pause10ms();
+    if (g_returnAfterInterrupt && !g_pendingInterrupt) {
+        g_pendingInterrupt = sig;
+        return;
+    }
     ::_exit(128 + sig);
 }
 
@@ -139,6 +145,10 @@ void adoptOrphansOnInterrupt() {
     ::prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
     g_adoptOrphans = 1;
 }
+
+void returnAfterInterrupt() { g_returnAfterInterrupt = 1; }
+
+int pendingInterrupt() { return g_pendingInterrupt; }
 
 void removeOnInterrupt(const std::string& dir) {
     char absolute[PATH_MAX] = "";

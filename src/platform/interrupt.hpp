@@ -29,6 +29,14 @@ void adoptOrphansOnInterrupt();
 // gone ("" : none). Its absolute path is kept.
 void removeOnInterrupt(const std::string& dir);
 
+// For a run that must tidy up after an interrupt itself (the leaderboard's scheduler frees its claims
+// in its database): the main process ends its workers and removes removeOnInterrupt's directory as
+// usual, then goes on instead of exiting, and
+// the run asks pendingInterrupt() (the signal, 0: none) and exits with 128 + it. A second signal
+// exits at once.
+void returnAfterInterrupt();
+int pendingInterrupt();
+
 // While one lives, SIGINT, SIGTERM and SIGHUP wait: the work in its scope (writing a results file) is
 // done whole, and the signal is acted on at its end.
 class InterruptsDeferred {

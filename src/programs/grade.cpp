@@ -94,16 +94,6 @@ void runCases(const Program& program, const GradeOptions& options, SubmissionGra
 
 // --- Part 2: games against the course's opponents --------------------------------------------------
 
-// The student's program as a player: a submission (it sees its own folder's copy only), its standard
-// output unbuffered unless --keep-buffering (the referee preloads libstdbuf: arena/refereed_program.hpp).
-PlayerSpec studentPlayer(const Program& program, const std::string& name, const GradeOptions& options) {
-    PlayerSpec student = parsePlayer("cmd:" + joinCommandLine({program.path}));
-    student.name = name;
-    student.submission = true;
-    student.unbuffered = options.unbuffered;
-    return student;
-}
-
 // Both colours against smarter (player 1) and smartest (player 2) at every size; the student is player 0.
 std::vector<GameTask> gradingGames(const GradeOptions& options) {
     std::vector<GameTask> tasks;
@@ -128,9 +118,7 @@ void playGames(const Program& program, const std::string& name, const GradeOptio
     MatchOptions match;
     match.sizes = options.sizes;
     match.jobs = 1;
-    match.referee.timeLimit = options.timeLimit;
-    match.referee.limits = options.limits;
-    match.referee.runAs = options.runAs;
+    match.referee = studentReferee(options);
     const std::vector<GameRecord> games = runGames(players, tasks, match);
     std::string text;
     std::map<std::pair<int, int>, bool> won;  // (opponent, size) -> won either game
@@ -151,6 +139,7 @@ void playGames(const Program& program, const std::string& name, const GradeOptio
             continue;
         }
         won.emplace(std::make_pair(opponent, g.task.size), false);
+        if (r.forfeitBy == colour) ++grade.faultedGames;
         std::string why = r.forfeitBy == colour ? "lost by a fault: " + r.reason
                           : r.winner == 'D'     ? formatText("a draw, %d-%d", mine, theirs)
                                                 : formatText("lost %d-%d on the board", mine, theirs);
@@ -269,11 +258,14 @@ void gradeProgram(const std::string& copy, const GradeOptions& options, Submissi
 namespace {
 
 Json gradeObject(const SubmissionGrade& g) {
-    return Json{{"submission", g.name},       {"path", g.path},
-                {"lab", g.lab},               {"mark", g.mark},
-                {"out_of", g.outOf},          {"cases_passed", g.casesPassed},
-                {"cases_run", g.casesRun},    {"program", g.program},
-                {"failures", g.failures},     {"key", g.key}};
+    Json j{{"submission", g.name},       {"path", g.path},
+           {"lab", g.lab},               {"mark", g.mark},
+           {"out_of", g.outOf},          {"cases_passed", g.casesPassed},
+           {"cases_run", g.casesRun},    {"program", g.program},
+           {"failures", g.failures},     {"key", g.key}};
+    // Part 2 only, and only when counted: a grade stored by an earlier version is written back as it was.
+    if (g.lab == labName(GradedLab::kPart2) && g.faultedGames >= 0) j["faulted_games"] = g.faultedGames;
+    return j;
 }
 
 }  // namespace
@@ -290,6 +282,7 @@ SubmissionGrade parseGradeJson(const std::string& text) {
     g.outOf = static_cast<int>(jsonInteger(j, "out_of"));
     g.casesPassed = static_cast<int>(jsonInteger(j, "cases_passed"));
     g.casesRun = static_cast<int>(jsonInteger(j, "cases_run"));
+    g.faultedGames = j.contains("faulted_games") ? static_cast<int>(jsonInteger(j, "faulted_games")) : -1;
     g.program = jsonString(j, "program");
     g.failures = jsonStrings(j, "failures");
     g.key = jsonString(j, "key");
@@ -469,8 +462,9 @@ std::vector<SubmissionGrade> gradeAll(const std::vector<std::string>& submission
     return grades;
 }
 
-void gradeCommand(const std::vector<std::string>& submissions, const GradeOptions& options, int jobs,
-                  const std::string& csv, const std::string& json, const GradeProgress& progress) {
+std::vector<SubmissionGrade> gradeCommand(const std::vector<std::string>& submissions, const GradeOptions& options,
+                                          int jobs, const std::string& csv, const std::string& json,
+                                          const GradeProgress& progress) {
     for (const int n : options.sizes)
         if (!isValidSize(n)) throw std::invalid_argument("board size " + std::to_string(n) + " is not an even number from 4 to 26");
     if (options.sizes.empty()) throw std::invalid_argument("no board size given");
@@ -480,6 +474,7 @@ void gradeCommand(const std::vector<std::string>& submissions, const GradeOption
     if (!csv.empty()) std::cout << "; marks: " << csv;
     if (!json.empty()) std::cout << "; JSON: " << json;
     std::cout << "\n";
+    return grades;
 }
 
 }  // namespace reversi

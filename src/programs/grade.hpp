@@ -25,6 +25,10 @@ struct SubmissionGrade {
     std::string lab;          // lab6, part1, part2
     int mark = 0, outOf = 0;
     int casesPassed = 0, casesRun = 0;  // Part 2: games won, games played
+    // Part 2: games lost by the program's own fault (an illegal move, over time, a crash, wrong output);
+    // -1 in a result stored before faults were counted. `grade --leaderboard` enters a program only when
+    // it ran every game without one.
+    int faultedGames = 0;
     std::string program;      // "compiled from NAME.c", "the executable lab7part2", or "" (none)
     std::vector<std::string> failures;  // one line per failed case or lost game (or why nothing ran)
     std::string detail;       // the detail file's text
@@ -70,8 +74,10 @@ std::vector<SubmissionGrade> gradeAll(const std::vector<std::string>& submission
                                       const GradeProgress& progress = {});
 
 // `reversi grade`: checks the sizes, grades every submission (gradeAll) and prints the table and where
-// the details are. Throws std::invalid_argument for options or submissions that cannot be used.
-void gradeCommand(const std::vector<std::string>& submissions, const GradeOptions& options, int jobs,
-                  const std::string& csv, const std::string& json, const GradeProgress& progress = {});
+// the details are; returns the grades. Throws std::invalid_argument for options or submissions that
+// cannot be used.
+std::vector<SubmissionGrade> gradeCommand(const std::vector<std::string>& submissions, const GradeOptions& options,
+                                          int jobs, const std::string& csv, const std::string& json,
+                                          const GradeProgress& progress = {});
 
 }  // namespace reversi

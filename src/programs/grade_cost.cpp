@@ -7,15 +7,15 @@
 
 namespace reversi {
 
-namespace {
-
-std::string seconds(double s) {
+std::string durationText(double s) {
     if (s < 120) return formatText("%.0f s", s);
     if (s < 7200) return formatText("%.0f min", s / 60);
     return formatText("%.1f h", s / 3600);
 }
 
-}  // namespace
+double quickGameSeconds(int n) { return 0.07 * std::pow(n * n / 64.0, 1.85); }
+
+double sideAtLimitSeconds(int n, double timeLimit) { return (n * n - 4) / 2.0 * timeLimit; }
 
 std::string costEstimate(int count, const GradeOptions& options, int jobs) {
     // Measured on a 2-core machine (docs/results/grading-limits.md): a Part 2 submission of a quick
@@ -27,9 +27,9 @@ std::string costEstimate(int count, const GradeOptions& options, int jobs) {
     if (options.lab == GradedLab::kPart2) {
         quick = slow = 0.5;
         for (const int n : options.sizes) {
-            const double game = 0.07 * std::pow(n * n / 64.0, 1.85);
+            const double game = quickGameSeconds(n);
             quick += 4 * game;
-            slow += 4 * (game + (n * n - 4) / 2.0 * options.timeLimit);
+            slow += 4 * (game + sideAtLimitSeconds(n, options.timeLimit));
         }
     } else {
         quick = 0.6 + 0.03 * options.cases;
@@ -39,8 +39,8 @@ std::string costEstimate(int count, const GradeOptions& options, int jobs) {
     return formatText("%d submission%s of %s at --jobs %d: about %s (a submission takes about %s, up to %s when its "
                       "program uses all the time it is allowed)",
                       count, count == 1 ? "" : "s", labName(options.lab), at,
-                      (seconds(quick * count / at) + " to " + seconds(slow * count / at)).c_str(), seconds(quick).c_str(),
-                      seconds(slow).c_str());
+                      (durationText(quick * count / at) + " to " + durationText(slow * count / at)).c_str(),
+                      durationText(quick).c_str(), durationText(slow).c_str());
 }
 
 }  // namespace reversi

@@ -13,4 +13,13 @@ namespace reversi {
 // 2 min when its program uses all the time it is allowed)".
 std::string costEstimate(int count, const GradeOptions& options, int jobs);
 
+// Its parts, for other estimates (the leaderboard's, before any game is measured): seconds a game at
+// size n takes between programs as quick as the course's opponents, and the seconds one side adds
+// when it uses all its time on every move.
+double quickGameSeconds(int n);
+double sideAtLimitSeconds(int n, double timeLimit);
+
+// A duration in words: "45 s", "12 min", "3.5 h".
+std::string durationText(double seconds);
+
 }  // namespace reversi

@@ -109,8 +109,8 @@ void gradePlanCommand(const std::vector<std::string>& submissions, const GradeOp
               << options.outDir << " --csv FILE`\nreversi grade: " << costEstimate(count, options, jobs) << "\n";
 }
 
-void gradeMergeCommand(const std::vector<std::string>& submissions, const GradeOptions& options,
-                       const std::string& csv, const std::string& json) {
+std::vector<SubmissionGrade> gradeMergeCommand(const std::vector<std::string>& submissions, const GradeOptions& options,
+                                               const std::string& csv, const std::string& json) {
     const ClassFiles classFiles(csv, json);
     std::error_code ec;
     if (!fs::is_directory(options.outDir, ec)) throw std::invalid_argument("--merge " + options.outDir + " is not a directory");
@@ -126,6 +126,7 @@ void gradeMergeCommand(const std::vector<std::string>& submissions, const GradeO
         std::cerr << "reversi grade: not graded yet (or changed since): " << missing.size() << " of "
                   << submissions.size() << " (" << names << "); run the rest of the plan, then merge again\n";
     }
+    return grades;
 }
 
 }  // namespace reversi

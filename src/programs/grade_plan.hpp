@@ -29,8 +29,8 @@ void gradePlanCommand(const std::vector<std::string>& submissions, const GradeOp
                       const std::string& file);
 // `reversi grade LAB [SUBMISSION...] --merge DIR`: the stored grades into the class files (`csv`, `json`,
 // keeping their other rows) and the table on standard output; the submissions not graded yet named on
-// standard error.
-void gradeMergeCommand(const std::vector<std::string>& submissions, const GradeOptions& options,
-                       const std::string& csv, const std::string& json);
+// standard error. Returns the stored grades merged.
+std::vector<SubmissionGrade> gradeMergeCommand(const std::vector<std::string>& submissions, const GradeOptions& options,
+                                               const std::string& csv, const std::string& json);
 
 }  // namespace reversi

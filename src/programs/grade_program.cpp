@@ -276,4 +276,20 @@ Program findProgram(const std::string& dir, const std::string& name, const Grade
     return program;
 }
 
+PlayerSpec studentPlayer(const Program& program, const std::string& name, const GradeOptions& options) {
+    PlayerSpec student = parsePlayer("cmd:" + joinCommandLine({program.path}));
+    student.name = name;
+    student.submission = true;
+    student.unbuffered = options.unbuffered;
+    return student;
+}
+
+RefereeOptions studentReferee(const GradeOptions& options) {
+    RefereeOptions referee;
+    referee.timeLimit = options.timeLimit;
+    referee.limits = options.limits;
+    referee.runAs = options.runAs;
+    return referee;
+}
+
 }  // namespace reversi

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "arena/match.hpp"
 #include "platform/sandbox.hpp"
 #include "programs/grade_options.hpp"
 
@@ -41,5 +42,12 @@ struct Program {
 // The program in submission directory `dir` (named `name`): the lab's executable, or the one C source
 // compiled into OUT/NAME/.
 Program findProgram(const std::string& dir, const std::string& name, const GradeOptions& options);
+
+// The student's program as a player (Part 2's games, and the leaderboard's): a submission (it sees its
+// own folder's copy only), its standard output unbuffered unless --keep-buffering (the referee preloads
+// libstdbuf: arena/refereed_program.hpp).
+PlayerSpec studentPlayer(const Program& program, const std::string& name, const GradeOptions& options);
+// The limits its games are refereed under: the CPU limit per move, the sandbox's limits, the user.
+RefereeOptions studentReferee(const GradeOptions& options);
 
 }  // namespace reversi

@@ -2,9 +2,10 @@
 sandboxes stay inside it (TMPDIR), submissions made from the C templates here, and the processes
 still running of a test.
 
-    from grade_common import reversi, workspace, submission, processes_under
+    from grade_common import reversi, workspace, submission, processes_under, run_reversi
 """
 import os
+import subprocess
 import sys
 import tempfile
 
@@ -33,6 +34,12 @@ def submission(root, name, template, variant, filename):
         text = f.read()
     with open(os.path.join(root, name, filename), "w") as f:
         f.write(("#define VARIANT_%s\n" % variant if variant else "") + text)
+
+
+def run_reversi(args, cwd, env, timeout=300):
+    """`reversi ARGS` in cwd: (exit status, standard output, standard error)."""
+    p = subprocess.run([reversi] + args, cwd=cwd, capture_output=True, text=True, timeout=timeout, env=env)
+    return p.returncode, p.stdout, p.stderr
 
 
 def processes_under(marker, program=None):

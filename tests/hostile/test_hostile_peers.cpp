@@ -44,7 +44,8 @@ Outcome playHostile(const std::string& mode, char colour, const std::string& tag
     return {r, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()};
 }
 
-void expectForfeit(const std::string& mode, char colour, const std::string& reason) {
+// `code`: the fault's kind (GameResult::faultCode).
+void expectForfeit(const std::string& mode, char colour, const std::string& reason, const std::string& code) {
     const std::string tag = uniqueTag("hostile-" + mode);
     const Outcome o = playHostile(mode, colour, tag);
     CHECK(processesWithTag(tag).empty());
@@ -52,6 +53,7 @@ void expectForfeit(const std::string& mode, char colour, const std::string& reas
     CHECK(o.result.forfeitBy == colour);
     CHECK(o.result.winner == opponentOf(colour));
     CHECK_THAT(o.result.reason, Catch::Contains(reason));
+    CHECK(o.result.faultCode == code);
     // Never stuck: at most a silence limit to notice, another to reap, plus start-up.
     CHECK(o.seconds < 15);
 }
@@ -59,35 +61,35 @@ void expectForfeit(const std::string& mode, char colour, const std::string& reas
 }  // namespace
 
 TEST_CASE("hostile player: never prints anything (killed at the wall-clock limit)", "[hostile]") {
-    expectForfeit("hang", kBlack, "wall-clock limit: the dimension prompt not complete after 3.0 s");
+    expectForfeit("hang", kBlack, "wall-clock limit: the dimension prompt not complete after 3.0 s", "TLE");
 }
 
 TEST_CASE("hostile player: prints megabytes instead of a move", "[hostile]") {
-    expectForfeit("flood", kBlack, "wrong output");
-    expectForfeit("flood", kWhite, "wrong output");
-    expectForfeit("floodmatch", kBlack, "malformed move line");
+    expectForfeit("flood", kBlack, "wrong output", "OUTPUT");
+    expectForfeit("flood", kWhite, "wrong output", "OUTPUT");
+    expectForfeit("floodmatch", kBlack, "malformed move line", "OUTPUT");
 }
 
 TEST_CASE("hostile player: closes its output early and stays alive", "[hostile]") {
     // Inside bubblewrap, bubblewrap's own processes hold the program's output open until the program
     // exits, so the referee sees no end of file: the wall-clock limit ends it (docs/sandbox.md).
-    expectForfeit("closeout", kBlack, "over the wall-clock limit");
-    expectForfeit("closein", kWhite, "");
+    expectForfeit("closeout", kBlack, "over the wall-clock limit", "TLE");
+    expectForfeit("closein", kWhite, "", "TLE");  // killed at the wall-clock limit, sandboxed or not
     setenv("REVERSI_SANDBOX", "nobwrap", 1);  // --isolation container: the end of file is seen at once
-    expectForfeit("closeout", kBlack, "closed its pipes but did not exit");
+    expectForfeit("closeout", kBlack, "closed its pipes but did not exit", "TLE");
     unsetenv("REVERSI_SANDBOX");
 }
 
 TEST_CASE("hostile player: dies by a signal", "[hostile]") {
-    expectForfeit("kill9", kBlack, "signal 9");
-    expectForfeit("abort", kBlack, "signal 6");
-    expectForfeit("term", kWhite, "signal 15");
+    expectForfeit("kill9", kBlack, "signal 9", "CRASH");
+    expectForfeit("abort", kBlack, "signal 6", "CRASH");
+    expectForfeit("term", kWhite, "signal 15", "CRASH");
 }
 
 TEST_CASE("hostile player: ignores SIGTERM and SIGINT, or leaves a child holding its output", "[hostile]") {
-    expectForfeit("ignoreterm", kBlack, "wall-clock limit");
+    expectForfeit("ignoreterm", kBlack, "wall-clock limit", "TLE");
     // Its own exit ends its output, whoever still holds the pipe; the child is killed with the game.
-    expectForfeit("fork", kBlack, "exited with status 0 while the referee expected its move");
+    expectForfeit("fork", kBlack, "exited with status 0 while the referee expected its move", "CRASH");
 }
 
 TEST_CASE("GTP survives malformed and oversized lines", "[hostile][gtp]") {

@@ -101,20 +101,21 @@ with tempfile.TemporaryDirectory(prefix="reversi-nboard-") as tmp:
 
     hostile = {
         "passes": ('while read line; do case "$line" in go) echo "=== PA";; esac; done\n',
-                   "answered PA with a legal move available"),
+                   "answered PA with a legal move available", "IM"),
         "illegal": ('while read line; do case "$line" in go) echo "status thinking"; echo "=== A1/0.00/0.01";; esac; done\n',
-                    "illegal"),
-        "spins": ('while read line; do case "$line" in go) while :; do :; done;; esac; done\n', "CPU time"),
+                    "illegal", "IM"),
+        "spins": ('while read line; do case "$line" in go) while :; do :; done;; esac; done\n', "CPU time", "TLE"),
     }
-    for name, (body, reason) in hostile.items():
+    for name, (body, reason, code) in hostile.items():
         path = script(tmp, name + ".sh", body)
         status, summary, err = match("nboard:" + path, "greedy", "--games", "2", "--time-limit", "0.3",
                                      "--wall-limit", "3", timeout=120)
         games = summary["games"] if summary else []
         lost = [g for g in games if g.get("forfeit") and (g["forfeit"] == "B") == (g["black"].endswith(name + ".sh"))]
-        check("an engine that %s loses both games by a fault naming it" % name,
-              status == 0 and len(lost) == 2 and all(reason in g.get("reason", "") for g in lost),
-              "%d %r %r" % (status, [g.get("reason") for g in games], err[-200:]))
+        check("an engine that %s loses both games by a fault naming it, code %s" % (name, code),
+              status == 0 and len(lost) == 2 and all(reason in g.get("reason", "") and g.get("fault_code") == code
+                                                     for g in lost),
+              "%d %r %r" % (status, [(g.get("reason"), g.get("fault_code")) for g in games], err[-200:]))
         left = subprocess.run(["pgrep", "-f", path], capture_output=True, text=True).stdout.split()
         check("no process of the engine that %s is left" % name, not left, repr(left))
 

@@ -26,6 +26,14 @@ const char* const kOldGameLine =
     "[0.00123456789, 0], \"longest_move\": [1.5e-05, 0], \"forfeit\": \"B\", \"reason\": \"illegal move \\\"a1\\\"\", "
     "\"black_spec\": \"smarter\", \"white_spec\": \"greedy\"}\n";
 
+// The same game as this version writes it: the fault's code and the CPU time of each move.
+const char* const kGameLine =
+    "{\"game\": 7, \"size\": 6, \"black\": \"smarter\", \"white\": \"greedy\", \"winner\": \"W\", \"black_discs\": 2, "
+    "\"white_discs\": 5, \"opening_plies\": 1, \"moves\": \"c2b2\", \"move_count\": [1, 0], \"total_seconds\": "
+    "[0.00123456789, 0], \"longest_move\": [0.00123456789, 0], \"cpu\": [[0.00123456789], []], \"forfeit\": \"B\", "
+    "\"reason\": \"illegal move \\\"a1\\\"\", \"fault_code\": \"IM\", \"black_spec\": \"smarter\", \"white_spec\": "
+    "\"greedy\"}\n";
+
 const char* const kOldSettings = "{\n"
                                  "  \"kind\": \"tournament\",\n"
                                  "  \"players\": [\n"
@@ -58,7 +66,28 @@ TEST_CASE("JSON files: a game record of an earlier version loads and is written 
     CHECK(game.result.forfeitBy == 'B');
     CHECK(game.result.reason == "illegal move \"a1\"");
     CHECK(game.result.totalSeconds[0] == 0.00123456789);
+    CHECK(game.result.faultCode.empty());  // no codes then
+    CHECK(game.result.moveSeconds[0].empty());
     CHECK(gameJsonLine(greedyAndSmarter(), game) == kOldGameLine);
+}
+
+TEST_CASE("JSON files: a game record keeps its fault code and the CPU time of each move", "[json][faults]") {
+    const GameRecord game = parseGameJsonLine(kGameLine, greedyAndSmarter());
+    CHECK(game.result.faultCode == "IM");
+    CHECK(game.result.moveSeconds[0] == std::vector<double>{0.00123456789});
+    CHECK(game.result.moveSeconds[1].empty());
+    CHECK(gameJsonLine(greedyAndSmarter(), game) == kGameLine);
+    // A code that is none of the four, or CPU times that are not one per move, are refused.
+    std::string line = kGameLine;
+    const std::string badCode = std::string(line).replace(line.find("\"IM\""), 4, "\"XX\"");
+    CHECK_THROWS_AS(parseGameJsonLine(badCode, greedyAndSmarter()), std::invalid_argument);
+    const std::string badCpu = std::string(line).replace(line.find("[[0.00123456789], []]"), 21, "[[], []]");
+    CHECK_THROWS_AS(parseGameJsonLine(badCpu, greedyAndSmarter()), std::invalid_argument);
+    // A game with no move of either side has its (empty) times written.
+    GameRecord none = game;
+    none.result.moveCount[0] = 0;
+    none.result.moveSeconds[0].clear();
+    CHECK_THAT(gameJsonLine(greedyAndSmarter(), none), Catch::Contains("\"cpu\": [[], []]"));
 }
 
 TEST_CASE("JSON files: settings of an earlier version load, the seed exactly, and are written back the same",

@@ -122,6 +122,7 @@ TEST_CASE("a broken external player loses through the worker too", "[match]") {
     REQUIRE(games.size() == 2);
     CHECK(scoreFor(games, 0).wins == 2);
     CHECK_THAT(games[0].result.reason, Catch::Contains("illegal move"));
+    for (const GameRecord& g : games) CHECK(g.result.faultCode == "IM");  // through the worker's wire
 }
 
 TEST_CASE("player specs: unknown kinds, missing programs, names by directory", "[match]") {
@@ -217,6 +218,11 @@ TEST_CASE("stored results: a game as one JSON line and back", "[match]") {
         CHECK(back.result.openingPlies == 2);
         CHECK(back.task.opening == g.task.opening);
         CHECK(back.result.longestSeconds[0] == Approx(g.result.longestSeconds[0]).margin(1e-6));
+        for (int side = 0; side < 2; ++side) {
+            REQUIRE(back.result.moveSeconds[side].size() == g.result.moveSeconds[side].size());
+            for (std::size_t k = 0; k < g.result.moveSeconds[side].size(); ++k)
+                CHECK(back.result.moveSeconds[side][k] == Approx(g.result.moveSeconds[side][k]).margin(1e-6));
+        }
     }
     CHECK_THROWS_AS(parseGameJsonLine("{\"game\": 1}", ps), std::invalid_argument);
     CHECK_THROWS_AS(parseGameJsonLine("not json", ps), std::invalid_argument);

@@ -118,6 +118,11 @@ TEST_CASE("a built-in move over the time limit loses", "[referee]") {
     CHECK(r.forfeitBy == 'W');
     CHECK(r.winner == 'B');
     CHECK_THAT(r.reason, Catch::Contains("over the limit"));
+    CHECK(r.faultCode == "TLE");
+    // The move over the limit is timed (White's last) though not played.
+    REQUIRE(r.moveSeconds[1].size() == static_cast<std::size_t>(r.moveCount[1]));
+    CHECK(r.moveSeconds[1].back() > options.timeLimit);
+    CHECK(r.moveSeconds[1].back() == r.longestSeconds[1]);
 }
 
 TEST_CASE("external program: a correct lab program plays a full game", "[referee]") {
@@ -146,16 +151,17 @@ TEST_CASE("external program: each kind of misbehaviour loses with its reason", "
         const char* mode;
         const char* reason;
         double wallLimit;
+        const char* code;  // the fault's kind (GameResult::faultCode)
     } cases[] = {
-        {"illegal", "illegal move", 20.0},
-        {"wrongboard", "wrong output for the board after its move", 20.0},
-        {"exit", "exited with status 3", 20.0},
-        {"crash", "crashed (signal 11", 20.0},
-        {"sleep", "over the wall-clock limit: its move not complete after 3.0 s", 3.0},
-        {"spin", "over the time limit", 20.0},
-        {"slow", "over the time limit", 20.0},
-        {"wrongresult", "wrong output for the result line", 20.0},
-        {"chatty", "wrong output", 20.0},
+        {"illegal", "illegal move", 20.0, "IM"},
+        {"wrongboard", "wrong output for the board after its move", 20.0, "OUTPUT"},
+        {"exit", "exited with status 3", 20.0, "CRASH"},
+        {"crash", "crashed (signal 11", 20.0, "CRASH"},
+        {"sleep", "over the wall-clock limit: its move not complete after 3.0 s", 3.0, "TLE"},
+        {"spin", "over the time limit", 20.0, "TLE"},
+        {"slow", "over the time limit", 20.0, "TLE"},
+        {"wrongresult", "wrong output for the result line", 20.0, "OUTPUT"},
+        {"chatty", "wrong output", 20.0, "OUTPUT"},
     };
     for (const auto& c : cases) {
         RefereeOptions options;
@@ -170,6 +176,7 @@ TEST_CASE("external program: each kind of misbehaviour loses with its reason", "
             CHECK(r.forfeitBy == colour);
             CHECK(r.winner == opponentOf(colour));
             CHECK_THAT(r.reason, Catch::Contains(c.reason));
+            CHECK(r.faultCode == c.code);
         }
     }
 }
@@ -179,4 +186,5 @@ TEST_CASE("external program: one that cannot be started loses", "[referee]") {
         playGame(parsePlayer("cmd:/nonexistent/program"), parsePlayer("greedy"), 8, {}, 1, 0, {});
     CHECK(r.forfeitBy == 'B');
     CHECK_THAT(r.reason, Catch::Contains("cannot run"));
+    CHECK(r.faultCode == "CRASH");
 }
