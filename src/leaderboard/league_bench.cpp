@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "leaderboard/league_db.hpp"
+#include "leaderboard/league_ratings.hpp"
 #include "platform/printable.hpp"
 #include "platform/splitmix.hpp"
 #include "rules/board.hpp"
@@ -115,19 +116,6 @@ void insertGames(LeagueDb& db, const BenchLeagueOptions& o, const std::vector<do
     }
 }
 
-// LEAD: replace with fitLeagueRatings(db) from leaderboard/league_ratings.hpp (helper "league") once
-// merged, so that the benchmark also times the fit. Until then: ratings from the hidden strengths.
-void insertRatings(LeagueDb& db, const std::vector<double>& strength) {
-    LeagueStatement put = db.prepare("INSERT INTO ratings(entry_id, score, low, high) VALUES (?, ?, ?, ?)");
-    double mean = 0;
-    for (std::size_t i = 1; i < strength.size(); ++i) mean += strength[i] / static_cast<double>(strength.size() - 1);
-    for (std::size_t i = 1; i < strength.size(); ++i) {
-        const double score = 1500.0 + 400.0 * (strength[i] - mean);
-        put.bind(1, static_cast<std::int64_t>(i)).bind(2, score).bind(3, score - 15.0).bind(4, score + 15.0).run();
-        put.reset();
-    }
-}
-
 }  // namespace
 
 BenchLeagueReport makeBenchLeague(const std::string& path, const BenchLeagueOptions& o) {
@@ -143,9 +131,9 @@ BenchLeagueReport makeBenchLeague(const std::string& path, const BenchLeagueOpti
         LeagueTransaction made(db);
         const std::vector<double> strength = insertEntries(db, o.entries, state);
         insertGames(db, o, strength, state);
-        insertRatings(db, strength);
         made.commit();
     }
+    fitLeagueRatings(db);  // the ratings as the league computes them (its own transaction)
     BenchLeagueReport report;
     report.entries = o.entries;
     report.games = o.games;

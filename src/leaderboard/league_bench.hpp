@@ -1,7 +1,8 @@
 // `reversi leaderboard bench-db`: a synthetic league for the page's benchmark (the 1,000
 // entries and 1,000,000 games): entries with hidden strengths, games between every ordered pair (more
 // openings when the games outnumber the pairs) whose results follow the strengths, legal random move
-// lists from a small pool, a few entries that fault, and the ratings. Written in one transaction.
+// lists from a small pool, a few entries that fault, written in one transaction; then rated by the
+// league's own fit (fitLeagueRatings).
 #pragma once
 
 #include <cstdint>

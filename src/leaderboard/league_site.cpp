@@ -115,7 +115,7 @@ SiteAnswer LeagueSite::entry(const std::string& idOrName, bool api) {
     const std::shared_ptr<const Snapshot> standings = snapshot();
     Lease lease(*this);
     LeagueReadSnapshot read(lease.db());
-    const std::optional<EntryInfo> found = findEntry(lease.db(), idOrName);
+    const std::optional<EntryInfo> found = findShownEntry(lease.db(), idOrName);
     if (!found) return error(404, "no such entry", api);
     const std::vector<GameSummary> games = entryGames(lease.db(), found->id);
     const StandingsRow* row = rowOf(standings->standings, found->id);

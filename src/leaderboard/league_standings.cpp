@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 
+#include "leaderboard/league_schedule.hpp"
 #include "platform/json_text.hpp"
 #include "platform/printable.hpp"
 
@@ -33,34 +34,31 @@ void countSide(EntryGames& g, bool league, char result, const std::string& fault
     if (finished > g.lastGame) g.lastGame = finished;
 }
 
+// Only games played by an entry's current version count for it (a replaced entry's games are deleted;
+// a game recorded for the old version meanwhile must not count either).
 std::map<std::int64_t, EntryGames> readEntryGames(LeagueDb& db) {
+    std::map<std::int64_t, std::int64_t> versions;
+    LeagueStatement v = db.prepare("SELECT id, version FROM entries");
+    while (v.step()) versions[v.integer(0)] = v.integer(1);
+    const auto current = [&](std::int64_t id, std::int64_t version) {
+        const auto found = versions.find(id);
+        return found != versions.end() && found->second == version;
+    };
     std::map<std::int64_t, EntryGames> byEntry;
     LeagueStatement q = db.prepare(
-        "SELECT black, white, stage = 'league', winner, coalesce(fault_by, ''), coalesce(fault_code, ''), finished_at "
-        "FROM games");
+        "SELECT black, white, stage = 'league', winner, coalesce(fault_by, ''), coalesce(fault_code, ''), finished_at, "
+        "black_version, white_version FROM games");
     const std::string none;
     while (q.step()) {
         const bool league = q.integer(2) != 0;
         const std::string winner = q.text(3), faultBy = q.text(4), fault = q.text(5), finished = q.text(6);
         const char w = winner.empty() ? 'D' : winner[0];
-        if (const std::int64_t black = q.integer(0); black != 0)
+        if (const std::int64_t black = q.integer(0); current(black, q.integer(7)))
             countSide(byEntry[black], league, w == 'B' ? 'w' : w == 'D' ? 'd' : 'l', faultBy == "B" ? fault : none, finished);
-        if (const std::int64_t white = q.integer(1); white != 0)
+        if (const std::int64_t white = q.integer(1); current(white, q.integer(8)))
             countSide(byEntry[white], league, w == 'W' ? 'w' : w == 'D' ? 'd' : 'l', faultBy == "W" ? fault : none, finished);
     }
     return byEntry;
-}
-
-// LEAD: replace with countMissingGames(db) from leaderboard/league_schedule.hpp (helper "play") once
-// merged. Until then: the full round robin's missing games, N(N-1) ordered pairs at opening 0.
-std::int64_t pendingLeagueGames(LeagueDb& db) {
-    LeagueStatement q = db.prepare(R"sql(
-SELECT (SELECT count(*) FROM entries) * ((SELECT count(*) FROM entries) - 1)
-     - (SELECT count(*) FROM games g JOIN entries b ON b.id = g.black JOIN entries w ON w.id = g.white
-        WHERE g.stage = 'league' AND g.opening_index = 0 AND g.black <> g.white)
-)sql");
-    q.step();
-    return std::max<std::int64_t>(0, q.integer(0));
 }
 
 StandingsRow entryRow(const LeagueStatement& q, const std::map<std::int64_t, EntryGames>& games) {
@@ -159,7 +157,7 @@ Standings readStandings(LeagueDb& db) {
     LeagueStatement count = db.prepare("SELECT count(*) FROM games");
     count.step();
     standings.played = count.integer(0);
-    standings.pending = pendingLeagueGames(db);
+    standings.pending = countMissingGames(db);
     return standings;
 }
 

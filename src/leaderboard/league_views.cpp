@@ -89,7 +89,7 @@ Json sideJson(const GameSide& side) {
 
 }  // namespace
 
-std::optional<EntryInfo> findEntry(LeagueDb& db, const std::string& idOrName) {
+std::optional<EntryInfo> findShownEntry(LeagueDb& db, const std::string& idOrName) {
     LeagueStatement q = db.prepare(allDigits(idOrName)
                                        ? "SELECT id, name, version, entered_at FROM entries WHERE id = ?"
                                        : "SELECT id, name, version, entered_at FROM entries WHERE name = ?");

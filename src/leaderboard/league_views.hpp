@@ -47,7 +47,7 @@ struct GameDetail {
 
 // An entry by id (all digits) or else by exact name; nullopt when there is none. A name made only of
 // digits is therefore reached by its id.
-std::optional<EntryInfo> findEntry(LeagueDb& db, const std::string& idOrName);
+std::optional<EntryInfo> findShownEntry(LeagueDb& db, const std::string& idOrName);
 // The entry's games, newest first.
 std::vector<GameSummary> entryGames(LeagueDb& db, std::int64_t entryId);
 std::optional<GameDetail> findGame(LeagueDb& db, std::int64_t gameId);

@@ -25,8 +25,13 @@ def make_league(build, directory, entries=6, games=30):
     db = sqlite3.connect(path)
     db.execute("UPDATE entries SET name = ? WHERE id = 3", (HOSTILE,))
     db.execute("UPDATE entries SET name = ? WHERE id = 5", (SPACED,))
-    db.execute("UPDATE games SET fault_by = 'B', fault_code = 'TLE', fault_reason = ?, winner = 'W' "
-               "WHERE id = (SELECT min(id) FROM games WHERE black = 3)", (HOSTILE,))
+    # A finished game is never changed (a trigger): the first game of entry 3 as Black is put back as
+    # lost by its TLE, its reason the hostile name.
+    columns = [row[1] for row in db.execute("PRAGMA table_info(games)")]
+    game = dict(zip(columns, db.execute("SELECT * FROM games WHERE black = 3 ORDER BY id LIMIT 1").fetchone()))
+    game.update(fault_by="B", fault_code="TLE", fault_reason=HOSTILE, winner="W")
+    db.execute("DELETE FROM games WHERE id = ?", (game["id"],))
+    db.execute("INSERT INTO games(%s) VALUES (%s)" % (", ".join(game), ", ".join("?" * len(game))), list(game.values()))
     # What must never be served: an entry's stored program and source files.
     db.execute("UPDATE entries SET program = CAST('SECRET-PROGRAM-BYTES' AS BLOB)")
     db.execute("INSERT INTO entry_files(entry_id, path, content) SELECT id, 'lab7part2.c', "
