@@ -22,6 +22,7 @@ scratch prefix, then used from there only.
 """
 import json
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -132,13 +133,16 @@ def check_c_library(prefix, tmp):
 
 
 def linked_packages(programs):
-    """The Debian packages of the shared libraries the programs load (by ldd and dpkg -S)."""
+    """The Debian packages of the shared libraries the programs link directly (their NEEDED entries,
+    found by ldd and dpkg -S), as dpkg-shlibdeps lists them: what those libraries load in turn comes
+    with their own packages' Depends (libcpp-httplib's zlib and brotli)."""
     packages = set()
     for program in programs:
+        needed = set(re.findall(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]", run(["readelf", "-d", program]).stdout))
         for line in run(["ldd", program]).stdout.splitlines():
             fields = line.split()
             path = fields[2] if len(fields) > 2 and fields[1] == "=>" else ""
-            if not path.startswith("/"):
+            if not path.startswith("/") or fields[0] not in needed:
                 continue
             owner = run(["dpkg", "-S", path])
             if owner.returncode != 0:
