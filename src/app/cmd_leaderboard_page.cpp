@@ -53,11 +53,9 @@ void addServe(CLI::App& leaderboard, Action& action) {
     cmd->add_option("--host", s->second.host, "Address to listen on (another than loopback makes the page public)")->capture_default_str();
     cmd->add_option("--port", s->second.port, "Port (0: any free one, printed)")->check(CLI::Range(0, 65535))->capture_default_str();
     cmd->add_option("--threads", s->second.threads, "Connections served at once (each its own thread and SQLite reader)")
-        ->check(CLI::Range(2, 1024))
-        ->capture_default_str();
+        ->check(CLI::Range(2, 1024))->capture_default_str();
     cmd->add_option("--request-timeout", s->second.requestSeconds, "Seconds a whole request may take to arrive (slow clients are dropped)")
-        ->check(CLI::Range(1, 600))
-        ->capture_default_str();
+        ->check(CLI::Range(1, 600))->capture_default_str();
     addExamples(*cmd, {"reversi leaderboard serve league.db", "reversi leaderboard serve league.db --port 8080 --threads 128",
                        "reversi leaderboard serve league.db --host 0.0.0.0   # public: better behind a reverse proxy"});
     cmd->callback([s, &action] { action = [s] { return serveLeague(s->first, s->second); }; });

@@ -190,12 +190,14 @@ std::int64_t LeagueDb::version() {
     return q.integer(0) * 1000003 + sqlite3_total_changes64(db_);
 }
 
-LeagueTransaction::LeagueTransaction(LeagueDb& db) : db_(db) { db_.exec("BEGIN IMMEDIATE"); }
+LeagueTransaction::LeagueTransaction(LeagueDb& db, Kind kind) : db_(db), kind_(kind) {
+    db_.exec(kind == Kind::kWrite ? "BEGIN IMMEDIATE" : "BEGIN");
+}
 
 LeagueTransaction::~LeagueTransaction() {
     if (!open_) return;
     try {
-        db_.exec("ROLLBACK");
+        db_.exec(kind_ == Kind::kWrite ? "ROLLBACK" : "COMMIT");
     } catch (...) {  // nothing to roll back: the statement that failed ended the transaction
     }
 }

@@ -88,10 +88,14 @@ private:
     LeagueSettings settings_;
 };
 
-// BEGIN IMMEDIATE ... COMMIT; rolled back when destroyed without commit() (an exception on the way).
+// A transaction, ended by commit() or when destroyed. kWrite: BEGIN IMMEDIATE (one writer at a time),
+// rolled back when destroyed without commit() (an exception on the way). kRead: BEGIN (deferred), so
+// that every query inside sees one snapshot even while a scheduler commits games; it works on a
+// read-only connection and simply ends when destroyed (nothing was written).
 class LeagueTransaction {
 public:
-    explicit LeagueTransaction(LeagueDb& db);
+    enum class Kind { kWrite, kRead };
+    explicit LeagueTransaction(LeagueDb& db, Kind kind = Kind::kWrite);
     ~LeagueTransaction();
     LeagueTransaction(const LeagueTransaction&) = delete;
     LeagueTransaction& operator=(const LeagueTransaction&) = delete;
@@ -99,6 +103,7 @@ public:
 
 private:
     LeagueDb& db_;
+    Kind kind_;
     bool open_ = true;
 };
 

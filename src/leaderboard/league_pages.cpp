@@ -1,5 +1,7 @@
 #include "leaderboard/league_pages.hpp"
 
+#include <string_view>
+
 #include "platform/printable.hpp"
 
 namespace reversi {
@@ -69,17 +71,15 @@ std::string gameRowHtml(const GameSummary& g, std::int64_t entryId) {
 }  // namespace
 
 std::string htmlEscape(const std::string& text) {
+    // The five characters that can end a text or an attribute value, as entities.
+    static constexpr std::string_view kSpecial = "&<>\"'";
+    static constexpr const char* kEntity[] = {"&amp;", "&lt;", "&gt;", "&quot;", "&#39;"};
     std::string out;
     out.reserve(text.size());
-    for (char c : text) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&#39;"; break;
-            default: out += c;
-        }
+    for (const char c : text) {
+        const std::size_t k = kSpecial.find(c);
+        if (k == std::string_view::npos) out += c;
+        else out += kEntity[k];
     }
     return out;
 }

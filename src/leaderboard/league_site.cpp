@@ -114,7 +114,7 @@ SiteAnswer LeagueSite::standingsCsv() { return {200, kCsv, snapshot()->csv}; }
 SiteAnswer LeagueSite::entry(const std::string& idOrName, bool api) {
     const std::shared_ptr<const Snapshot> standings = snapshot();
     Lease lease(*this);
-    LeagueReadSnapshot read(lease.db());
+    LeagueTransaction read(lease.db(), LeagueTransaction::Kind::kRead);
     const std::optional<EntryInfo> found = findShownEntry(lease.db(), idOrName);
     if (!found) return error(404, "no such entry", api);
     const std::vector<GameSummary> games = entryGames(lease.db(), found->id);

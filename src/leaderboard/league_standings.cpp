@@ -119,15 +119,6 @@ std::string rankText(const StandingsRow& row) { return row.rated ? std::to_strin
 
 }  // namespace
 
-LeagueReadSnapshot::LeagueReadSnapshot(LeagueDb& db) : db_(db) { db_.exec("BEGIN"); }
-
-LeagueReadSnapshot::~LeagueReadSnapshot() {
-    try {
-        db_.exec("COMMIT");
-    } catch (...) {  // nothing was written: ending the read cannot lose anything
-    }
-}
-
 std::string statusText(bool im, bool tle, bool crash, bool output) {
     std::string status;
     for (const auto& [seen, code] : {std::pair{im, "IM"}, {tle, "TLE"}, {crash, "CRASH"}, {output, "OUTPUT"}}) {
@@ -146,7 +137,7 @@ double indicatorOf(double score, double top) {
 double roundedScore(double score) { return std::round(score * 100.0) / 100.0; }
 
 Standings readStandings(LeagueDb& db) {
-    LeagueReadSnapshot snapshot(db);
+    LeagueTransaction snapshot(db, LeagueTransaction::Kind::kRead);
     Standings standings;
     const std::map<std::int64_t, EntryGames> games = readEntryGames(db);
     LeagueStatement q = db.prepare(

@@ -44,19 +44,6 @@ struct Standings {
 // What the page shows at rank 0 (not an entry, never rated, never in a league game).
 inline constexpr const char* kReferenceName = "reversi part2 (reference)";
 
-// A read transaction (BEGIN ... COMMIT, deferred): every query inside it sees one snapshot of the
-// database, even while a scheduler commits games. Works on a read-only connection.
-class LeagueReadSnapshot {
-public:
-    explicit LeagueReadSnapshot(LeagueDb& db);
-    ~LeagueReadSnapshot();
-    LeagueReadSnapshot(const LeagueReadSnapshot&) = delete;
-    LeagueReadSnapshot& operator=(const LeagueReadSnapshot&) = delete;
-
-private:
-    LeagueDb& db_;
-};
-
 // Reads the standings (a snapshot: one read transaction).
 Standings readStandings(LeagueDb& db);
 

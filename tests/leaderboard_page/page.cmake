@@ -9,5 +9,5 @@ if(PYTHON3)
   add_test(NAME "leaderboard page: in a browser, every entry, an entry, a game stepped to its end"
            COMMAND ${PYTHON3} ${CMAKE_CURRENT_LIST_DIR}/browser_test.py ${CMAKE_BINARY_DIR})
   set_tests_properties("leaderboard page: in a browser, every entry, an entry, a game stepped to its end"
-                       PROPERTIES TIMEOUT 180 LABELS slow_tools SKIP_RETURN_CODE 77)
+                       PROPERTIES TIMEOUT 180 LABELS slow_tools SKIP_RETURN_CODE 77 COST 100)
 endif()

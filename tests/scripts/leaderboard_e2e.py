@@ -85,7 +85,8 @@ def every_pair_once(db, what):
 ENTRIES = [("correct", "GREEDY", ""), ("weak", "WEAK", ""), ("noflush", "NOFLUSH", ""),
            ("illegal", "ILLEGAL", ""), ("overtime", "OVERTIME", ""), ("crash", "CRASH", ""),
            ("<script>alert(1)</script>", "GREEDY", "#define SEED 5\n"), ("random3", "RANDOM", "#define SEED 3\n"),
-           ("random4", "RANDOM", "#define SEED 4\n")]
+           ("random4", "RANDOM", "#define SEED 4\n"), ("random5", "RANDOM", "#define SEED 5\n"),
+           ("weak2", "WEAK", "/* a second weak one */\n"), ("noflush2", "NOFLUSH", "#define SEED 2\n")]
 FAULTY = {"illegal": "IM", "overtime": "TLE", "crash": "CRASH"}
 
 
@@ -105,6 +106,36 @@ def check_faults(db):
     for name in set(ids) - set(FAULTY):
         faults = [r for r in rows if r[2] and ids[name] == (r[0] if r[2] == "B" else r[1])]
         check("%s: no fault of its own" % name, not faults, faults[:2])
+
+
+def check_api(db):
+    """The standings as /api/leaderboard answers them (`standings --json` is the same body): every entry,
+    ranks in the order of the scores, the indicators as each score's percentage of the top one, the
+    statuses of the faulty entries their codes and of the others exactly PASS, W-D-L adding up."""
+    import json
+    result = subprocess.run([reversi, "leaderboard", "standings", db, "--json"], capture_output=True, text=True)
+    check("standings --json: exit status 0", result.returncode == 0, result.stderr[-300:])
+    body = json.loads(result.stdout)
+    rows = body["entries"]
+    check("the API lists every entry once", sorted(r["name"] for r in rows) == sorted(n for n, _, _ in ENTRIES),
+          [r["name"] for r in rows])
+    check("games played and none pending", body["games"] == len(ENTRIES) * (len(ENTRIES) - 1) and
+          body["pending"] == 0, (body["games"], body["pending"]))
+    scores = [r["score"] for r in rows]
+    check("ranks follow the scores", scores == sorted(scores, reverse=True) and rows[0]["rank"] == 1 and
+          all(a["rank"] <= b["rank"] for a, b in zip(rows, rows[1:])), [(r["rank"], r["score"]) for r in rows])
+    top = rows[0]["score"]
+    check("indicators are the scores' percentages of the top one",
+          all(abs(r["indicator"] - round(100 * r["score"] / top, 2)) < 0.006 for r in rows),
+          [(r["score"], r["indicator"]) for r in rows])
+    status = {r["name"]: r["status"] for r in rows}
+    expected = {name: FAULTY.get(name, "PASS") for name, _, _ in ENTRIES}
+    check("statuses: IM, TLE, CRASH for the faulty entries, PASS for the others", status == expected, status)
+    check("W-D-L: each entry played every other twice",
+          all(r["wins"] + r["draws"] + r["losses"] == 2 * (len(ENTRIES) - 1) for r in rows))
+    faulty_ranks = [r["rank"] for r in rows if r["name"] in FAULTY]
+    check("the faulty entries, losing every game they move in, rank last", min(faulty_ranks) > max(
+        r["rank"] for r in rows if r["name"] not in FAULTY), [(r["name"], r["rank"]) for r in rows])
 
 
 def kill9_then_run(db, env):
@@ -207,6 +238,7 @@ def main():
         started = time.time()
         kill9_then_run(db, env)
         check_faults(db)
+        check_api(db)
         resubmit_and_stop(db, root, env, sandboxes)
         plan_and_merge(db, root, env)
         print("played in %.1f s" % (time.time() - started))
