@@ -23,6 +23,9 @@ struct PlaySettings {
 int guarded(const char* command, const std::function<int()>& work) {
     try {
         return work();
+    } catch (const std::invalid_argument& e) {  // options or files that cannot be used
+        std::cerr << "reversi leaderboard " << command << ": " << e.what() << "\n";
+        return 2;
     } catch (const std::exception& e) {
         std::cerr << "reversi leaderboard " << command << ": " << e.what() << "\n";
         return 1;
@@ -45,8 +48,9 @@ void addRun(CLI::App& leaderboard, Action& action, const std::shared_ptr<PlaySet
         "games, and the choice between the full round robin and finalists; progress goes to standard error. "
         "Several schedulers may run on one database (on one machine or many): each claims its games first. "
         "Ctrl-C or SIGTERM stops it cleanly (status 130 or 143): the games in progress are freed for the next "
-        "run; after a kill -9 the next run on this host frees them at once. Exit status: 0 done, 1 a database "
-        "it cannot use, 2 bad options.");
+        "run; after a kill -9 the next run on this host frees them at once. A game the referee fails to play "
+        "(the sandbox will not start) counts for no one: the run stops and the game stays missing. Exit status: "
+        "0 done, 1 a database it cannot use or a referee that failed, 2 bad options.");
     addExamples(*cmd, {"reversi leaderboard run league.db --jobs 4",
                        "reversi leaderboard run league.db --jobs 8 --every 3d   # as the course did",
                        "reversi leaderboard run league.db --max-games 10"});

@@ -60,6 +60,7 @@ GameResult lostWorker(const GameTask& task, const std::string& output, const std
     result.winner = opponentOf(side);
     result.reason = why;
     result.faultCode = faultCodeName(FaultCode::kCrash);  // the referee's own worker failed in that side's turn
+    result.refereeFailed = true;
     return result;
 }
 

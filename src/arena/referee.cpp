@@ -114,6 +114,7 @@ GameResult playGame(const PlayerSpec& black, const PlayerSpec& white, int n, con
         result.forfeitBy = colour;
         result.reason = oneLine(fault.reason);
         result.faultCode = faultCodeName(fault.code);
+        result.refereeFailed = fault.refereeFailed;
         finishCounts(result, board);
         return result;
     };
@@ -159,6 +160,7 @@ std::string toWire(const GameResult& r) {
         out << " cpu" << side << ' ' << r.moveSeconds[side].size();
         for (const double seconds : r.moveSeconds[side]) out << ' ' << seconds;
     }
+    if (r.refereeFailed) out << " referee-failed";
     if (r.forfeitBy)
         out << " forfeit " << r.forfeitBy << ' ' << (r.faultCode.empty() ? "-" : r.faultCode) << ' '
             << oneLine(r.reason);
@@ -196,7 +198,11 @@ GameResult fromWire(const std::string& text) {
         for (double& seconds : r.moveSeconds[side]) in >> seconds;
     }
     if (!in) throw std::invalid_argument("bad game record");
-    if (in >> word) {
+    if (in >> word && word == "referee-failed") {
+        r.refereeFailed = true;
+        if (!(in >> word)) throw std::invalid_argument("bad game record: a failed referee without a forfeit");
+    }
+    if (in) {
         if (word != "forfeit") throw std::invalid_argument("bad game record: trailing text");
         in >> r.forfeitBy >> r.faultCode;
         if (r.faultCode == "-") r.faultCode.clear();

@@ -26,6 +26,10 @@ struct GameResult {
     // The fault's kind when forfeitBy is set: "IM" an illegal move, "TLE" over the CPU or wall-clock
     // limit, "CRASH" an exit or a signal, "OUTPUT" wrong output (a board, a prompt, a malformed line).
     std::string faultCode;
+    // The game was not played out because the referee failed (its worker crashed or hung, or the
+    // sandbox could not start a program): forfeitBy names the side it happened to, but no player is to
+    // blame. A match counts it as that side's loss; the leaderboard records no such game.
+    bool refereeFailed = false;
     // Per colour (0 = Black, 1 = White): moves made (opening excluded), CPU seconds in total and longest.
     int moveCount[2] = {0, 0};
     double totalSeconds[2] = {0, 0};

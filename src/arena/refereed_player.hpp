@@ -50,6 +50,8 @@ inline const char* faultCodeName(FaultCode code) {
 struct PlayerFault {
     FaultCode code = FaultCode::kOutput;
     std::string reason;
+    // The referee could not run the program (the sandbox failed to start it): no player's doing.
+    bool refereeFailed = false;
     bool empty() const { return reason.empty(); }
 };
 

@@ -31,7 +31,7 @@ void RefereedProgram::start() {
         sandbox.unbufferedOutput = setup_.unbuffered;  // every program a referee runs, as at a terminal
         sandbox_.start(argv_, sandbox);
     } catch (const std::runtime_error& e) {
-        throw Fault{FaultCode::kCrash, e.what()};
+        throw Fault{FaultCode::kCrash, e.what(), true};  // the sandbox failed, not the program
     }
 }
 

@@ -140,6 +140,7 @@ std::string gameJsonLine(const std::vector<PlayerSpec>& players, const GameRecor
         j["forfeit"] = std::string(1, r.forfeitBy);
         j["reason"] = r.reason;
         if (!r.faultCode.empty()) j["fault_code"] = r.faultCode;
+        if (r.refereeFailed) j["referee_failed"] = true;
     }
     j["black_spec"] = players[g.task.black].spec;
     j["white_spec"] = players[g.task.white].spec;
@@ -217,6 +218,10 @@ GameRecord parseGameJsonLine(const std::string& line, const std::vector<PlayerSp
         r.forfeitBy = colourLetter(j, "forfeit", false);
         r.reason = jsonString(j, "reason");
         r.faultCode = readFaultCode(j);
+        if (j.contains("referee_failed")) {
+            if (!j["referee_failed"].is_boolean()) throw std::invalid_argument("\"referee_failed\" must be true or false");
+            r.refereeFailed = j["referee_failed"].get<bool>();
+        }
     }
     return g;
 }

@@ -4,6 +4,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -35,9 +36,14 @@ Worker startWorker(std::size_t job, const WorkerPool& pool, const std::vector<Wo
     std::cout.flush();
     std::cerr.flush();
     std::fflush(nullptr);
+    const pid_t parent = getpid();
     const pid_t pid = fork();
     if (pid < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
     if (pid == 0) {
+        // A worker dies with its scheduler (kill -9 included): its game could no longer be recorded, and
+        // the next run would play it again beside it.
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent) _exit(1);
         close(fds[0]);
         for (const Worker& w : running) close(w.fd);
         pool.work(job, fds[1]);

@@ -62,9 +62,9 @@ bool playedAtVersions(LeagueDb& db, const LeagueGame& g) {
     return q.step() && q.integer(0) == g.blackVersion && q.integer(1) == g.whiteVersion;
 }
 
-void deleteClaim(LeagueDb& db, const LeagueGame& g) {
-    LeagueStatement q = db.prepare(std::string("DELETE FROM claims WHERE ") + kSlot);
-    bindSlot(q, g).run();
+void deleteClaim(LeagueDb& db, const LeagueGame& g, const std::string& owner) {
+    LeagueStatement q = db.prepare(std::string("DELETE FROM claims WHERE ") + kSlot + " AND owner = ?");
+    bindSlot(q, g).bind(6, owner).run();
 }
 
 std::string cpuJson(const std::vector<double>& seconds) {
@@ -157,17 +157,19 @@ int releaseClaims(LeagueDb& db, const std::string& owner) {
     return freed;
 }
 
-RecordOutcome recordGame(LeagueDb& db, const LeagueGame& g, const GameResult& r) {
+RecordOutcome recordGame(LeagueDb& db, const LeagueGame& g, const GameResult& r, const std::string& owner) {
     LeagueTransaction t(db);
     RecordOutcome outcome = RecordOutcome::kReplaced;
-    if (atVersion(db, g.black, g.blackVersion) && atVersion(db, g.white, g.whiteVersion)) {
+    if (r.refereeFailed) {
+        outcome = RecordOutcome::kRefereeFailed;  // the game stays missing: played again by the next run
+    } else if (atVersion(db, g.black, g.blackVersion) && atVersion(db, g.white, g.whiteVersion)) {
         // A game of an entry's earlier version in this slot gives way to the new one.
         LeagueStatement old = db.prepare(std::string("DELETE FROM games WHERE ") + kSlot +
                                          " AND (black_version != ? OR white_version != ?)");
         bindSlot(old, g).bind(6, g.blackVersion).bind(7, g.whiteVersion).run();
         outcome = insertGame(db, g, r) ? RecordOutcome::kRecorded : RecordOutcome::kAlreadyPlayed;
     }
-    deleteClaim(db, g);
+    deleteClaim(db, g, owner);
     t.commit();
     return outcome;
 }

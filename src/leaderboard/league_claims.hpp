@@ -36,9 +36,12 @@ enum class RecordOutcome {
     kRecorded,       // the game is in the database
     kAlreadyPlayed,  // the database had it already (kept as it was)
     kReplaced,       // one of its entries was replaced or removed since: not recorded
+    kRefereeFailed,  // the referee failed (GameResult::refereeFailed), no player to blame: not recorded
 };
-// Records a finished game in one transaction, and deletes its claim whatever the outcome.
-RecordOutcome recordGame(LeagueDb& db, const LeagueGame& game, const GameResult& result);
+// Records a finished game in one transaction, and deletes `owner`'s claim of it whatever the outcome
+// (only that scheduler's: a claim another one made since, after a replacement, stays; "" deletes none,
+// as `merge`, which claims nothing).
+RecordOutcome recordGame(LeagueDb& db, const LeagueGame& game, const GameResult& result, const std::string& owner);
 
 // Fits the ratings to every game (leaderboard/league_ratings.hpp), after games were recorded.
 void refitRatings(LeagueDb& db);

@@ -119,10 +119,11 @@ MergeCounts mergeLeague(const std::string& dbPath, const std::vector<std::string
                 problems.push_back(storedGamePath(dir, record.task.index) + ": not a game of the plan");
                 continue;
             }
-            switch (recordGame(db, games[index], record.result)) {
+            switch (recordGame(db, games[index], record.result, "")) {
                 case RecordOutcome::kRecorded: ++counts.recorded; break;
                 case RecordOutcome::kAlreadyPlayed: ++counts.alreadyPlayed; break;
                 case RecordOutcome::kReplaced: ++counts.replaced; break;
+                case RecordOutcome::kRefereeFailed: ++counts.refereeFailed; break;
             }
         }
         for (const std::string& p : problems) std::cerr << "reversi leaderboard: skipped " << p << "\n";

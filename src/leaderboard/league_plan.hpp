@@ -24,6 +24,7 @@ struct MergeCounts {
     long alreadyPlayed = 0;  // games it had already
     long replaced = 0;       // games of an entry replaced (or removed) since the plan: skipped
     long problems = 0;       // result files that could not be read: skipped
+    long refereeFailed = 0;  // games the referee failed to play (no player to blame): skipped, still missing
 };
 // Records every game of the plans' result folders that the database has not got.
 MergeCounts mergeLeague(const std::string& dbPath, const std::vector<std::string>& dirs);

@@ -55,6 +55,7 @@ struct Scheduler {
     const LeagueRunOptions& options;
     std::string owner = schedulerOwner();
     long played = 0, alreadyPlayed = 0, replaced = 0;
+    std::string refereeFailure;  // why the referee failed in a game of this batch ("" when it never did)
     std::vector<double> costs, cpuCosts;  // milliseconds of the scheduler's own work per game (wall, CPU)
 
     bool atLimit() const { return options.maxGames > 0 && played + alreadyPlayed + replaced >= options.maxGames; }
@@ -83,10 +84,11 @@ void playBatch(Scheduler& s, const std::vector<LeagueGame>& batch, LeaguePlayers
     const GameCallback finished = [&](const GameRecord& record) {
         if (pendingInterrupt()) throw Interrupted{};  // a game stopped by the signal is no result
         const Stopwatch watch;
-        switch (recordGame(s.db, batch[static_cast<std::size_t>(record.task.index)], record.result)) {
+        switch (recordGame(s.db, batch[static_cast<std::size_t>(record.task.index)], record.result, s.owner)) {
             case RecordOutcome::kRecorded: ++s.played; break;
             case RecordOutcome::kAlreadyPlayed: ++s.alreadyPlayed; break;
             case RecordOutcome::kReplaced: ++s.replaced; break;
+            case RecordOutcome::kRefereeFailed: s.refereeFailure = record.result.reason; break;
         }
         s.costs.push_back(watch.wallMs());
         s.cpuCosts.push_back(watch.cpuMs());
@@ -94,6 +96,10 @@ void playBatch(Scheduler& s, const std::vector<LeagueGame>& batch, LeaguePlayers
     };
     runGames(players.players, tasks, leagueMatchOptions(s.db.settings(), s.options.jobs), {}, finished);
     if (pendingInterrupt()) throw Interrupted{};
+    // A broken sandbox would otherwise brand every entry CRASH: stop, record none of those games.
+    if (!s.refereeFailure.empty())
+        throw std::runtime_error("the referee failed, so those games were not recorded (they stay missing): " +
+                                 s.refereeFailure);
     const Stopwatch refit;
     refitRatings(s.db);
     // Claiming and refitting served the whole batch: each game bears its share.

@@ -19,8 +19,6 @@ namespace reversi {
 
 namespace {
 
-// httplib's server with each connection served by our loop (league_http_connection.hpp): deadlines
-// for a whole request and a whole answer, the connection closed after an error answer.
 // The library's thread pool, counting the connections accepted and not yet finished: those being served
 // and those waiting for a thread.
 class CountingPool : public httplib::TaskQueue {
@@ -40,6 +38,8 @@ private:
     std::atomic<std::size_t>& open_;
 };
 
+// httplib's server with each connection served by our loop (league_http_connection.hpp): deadlines
+// for a whole request and a whole answer, the connection closed after an error answer.
 class LeagueHttpServer : public httplib::Server {
 public:
     LeagueHttpServer(const ConnectionLimits& limits, std::size_t threads) : limits_(limits), threads_(threads) {
@@ -54,11 +54,19 @@ private:
         DeadlineStream stream(sock, limits_);
         bool ok = true;
         takeCloseRequest();
+        // A new connection has a second to start its request even when others wait for a thread; one
+        // that sends nothing for longer would hold a thread for the whole keep-alive time.
+        const auto firstBy = std::chrono::steady_clock::now() + std::chrono::seconds(1);
         for (std::size_t left = limits_.keepAliveRequests; ok && left > 0; --left) {
-            // An idle kept-alive connection yields its thread as soon as a new one waits for a thread
-            // (browsers keep several open): it is closed, never one in the middle of a request.
+            // An idle connection (kept alive, or silent since it opened) yields its thread as soon as
+            // another waits for one (browsers keep several open): it is closed, never one in the middle
+            // of a request.
             const bool first = left == limits_.keepAliveRequests;
-            if (!stream.awaitRequest([&] { return svr_sock_ != INVALID_SOCKET && (first || open_ <= threads_); })) break;
+            const auto serving = [&] {
+                return svr_sock_ != INVALID_SOCKET &&
+                       (open_ <= threads_ || (first && std::chrono::steady_clock::now() < firstBy));
+            };
+            if (!stream.awaitRequest(serving)) break;
             stream.startRequest();
             bool closed = false;
             ok = process_request(stream, left == 1, closed, nullptr);

@@ -15,11 +15,6 @@ constexpr const char* kHtml = "text/html; charset=utf-8";
 constexpr const char* kJson = "application/json; charset=utf-8";
 constexpr const char* kCsv = "text/csv; charset=utf-8";
 
-bool allDigits(const std::string& text) {
-    return !text.empty() && text.size() <= 18 &&
-           std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
 const StandingsRow* rowOf(const Standings& standings, std::int64_t id) {
     for (const StandingsRow& r : standings.rows)
         if (r.id == id) return &r;
@@ -124,7 +119,7 @@ SiteAnswer LeagueSite::entry(const std::string& idOrName, bool api) {
 }
 
 SiteAnswer LeagueSite::game(const std::string& id, bool api) {
-    if (!allDigits(id)) return error(404, "no such game", api);
+    if (!isIdText(id)) return error(404, "no such game", api);
     Lease lease(*this);
     const std::optional<GameDetail> found = findGame(lease.db(), std::stoll(id));
     if (!found) return error(404, "no such game", api);

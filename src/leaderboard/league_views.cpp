@@ -33,10 +33,6 @@ GameSummary summaryRow(const LeagueStatement& q) {
     return g;
 }
 
-bool allDigits(const std::string& text) {
-    return !text.empty() && text.size() <= 18 && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
 std::string boardText(const Board& board) {
     std::string text;
     for (int r = 0; r < board.size(); ++r)
@@ -89,14 +85,23 @@ Json sideJson(const GameSide& side) {
 
 }  // namespace
 
+bool isIdText(const std::string& text) {
+    return !text.empty() && text.size() <= 18 &&
+           std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
 std::optional<EntryInfo> findShownEntry(LeagueDb& db, const std::string& idOrName) {
-    LeagueStatement q = db.prepare(allDigits(idOrName)
-                                       ? "SELECT id, name, version, entered_at FROM entries WHERE id = ?"
-                                       : "SELECT id, name, version, entered_at FROM entries WHERE name = ?");
-    if (allDigits(idOrName)) q.bind(1, static_cast<std::int64_t>(std::stoll(idOrName)));
-    else q.bind(1, idOrName);
-    if (!q.step()) return std::nullopt;
-    return EntryInfo{q.integer(0), q.text(1), q.integer(2), q.text(3)};
+    constexpr const char* kColumns = "SELECT id, name, version, entered_at FROM entries WHERE ";
+    if (isIdText(idOrName)) {
+        LeagueStatement byId = db.prepare(std::string(kColumns) + "id = ?");
+        byId.bind(1, static_cast<std::int64_t>(std::stoll(idOrName)));
+        if (byId.step()) return EntryInfo{byId.integer(0), byId.text(1), byId.integer(2), byId.text(3)};
+    }
+    // Not an id, or no entry has that id: a name (folders named by student numbers are all digits).
+    LeagueStatement byName = db.prepare(std::string(kColumns) + "name = ?");
+    byName.bind(1, idOrName);
+    if (!byName.step()) return std::nullopt;
+    return EntryInfo{byName.integer(0), byName.text(1), byName.integer(2), byName.text(3)};
 }
 
 std::vector<GameSummary> entryGames(LeagueDb& db, std::int64_t entryId) {

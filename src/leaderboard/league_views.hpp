@@ -45,8 +45,10 @@ struct GameDetail {
     std::string blackCpu = "[]", whiteCpu = "[]";  // JSON arrays of CPU seconds a move
 };
 
-// An entry by id (all digits) or else by exact name; nullopt when there is none. A name made only of
-// digits is therefore reached by its id.
+// Whether a URL's word can be an id: 1 to 18 digits.
+bool isIdText(const std::string& text);
+// An entry by id (all digits) or by exact name; nullopt when there is none. An all-digit word that is
+// no entry's id is looked up as a name; when it is both an id and another entry's name, the id wins.
 std::optional<EntryInfo> findShownEntry(LeagueDb& db, const std::string& idOrName);
 // The entry's games, newest first.
 std::vector<GameSummary> entryGames(LeagueDb& db, std::int64_t entryId);

@@ -216,6 +216,16 @@ def idle_connections_yield(db):
               "a client waiting for a thread gets it from an idle connection (%.1f s)" % (time.time() - start))
         for conn in idle:
             conn.close()
+        # Failed before (4.7 s): connections that never send a byte held both threads for the keep-alive time.
+        silent = [socket.create_connection((small.host, small.port)) for _ in range(2)]
+        time.sleep(0.3)
+        start = time.time()
+        status, _, _ = get(small, "/api/leaderboard")
+        check(status == 200 and time.time() - start < 2.5,
+              "a client waiting for a thread gets it from connections silent since they opened (%.1f s)"
+              % (time.time() - start))
+        for s in silent:
+            s.close()
     finally:
         small.stop()
 

@@ -138,6 +138,20 @@ def check_api(db):
         r["rank"] for r in rows if r["name"] not in FAULTY), [(r["name"], r["rank"]) for r in rows])
 
 
+def processes_naming(path):
+    """The pids of the processes whose command line names `path` (a run and its forked workers)."""
+    found = []
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            try:
+                with open("/proc/%s/cmdline" % pid, "rb") as f:
+                    if path.encode() in f.read():
+                        found.append(int(pid))
+            except OSError:
+                pass
+    return found
+
+
 def kill9_then_run(db, env):
     first = subprocess.Popen([reversi, "leaderboard", "run", db, "--jobs", "4"], env=env, stdout=subprocess.DEVNULL,
                              stderr=subprocess.PIPE, text=True)
@@ -149,6 +163,11 @@ def kill9_then_run(db, env):
     first.kill()
     first.wait()
     first.stderr.close()
+    # Failed before: its game workers (forks of it) played on, unable to record, beside the next run.
+    deadline = time.time() + 5
+    while time.time() < deadline and processes_naming(db):
+        time.sleep(0.05)
+    check("kill -9: none of its game workers outlives it", not processes_naming(db), processes_naming(db))
     check("kill -9 in the middle: some games played, some not",
           0 < played_before < len(ENTRIES) * (len(ENTRIES) - 1), played_before)
     second = run(db, env, "--jobs", "4")
@@ -213,6 +232,20 @@ def plan_and_merge(db, root, env):
           result.stderr, result.stderr[-300:])
 
 
+def referee_failure(root, env):
+    """A sandbox that cannot start (bubblewrap missing) is the referee's failure, not the players': the run
+    stops with status 1 and records no game, rather than branding every entry CRASH (it did before)."""
+    db = os.path.join(root, "broken.db")
+    make_league(db)
+    for name in ("left", "right"):
+        enter(db, name, submission(root, name, "GREEDY"))
+    result = run(db, dict(env, REVERSI_BWRAP="/nonexistent/bwrap"))
+    check("a broken sandbox: exit status 1, saying the referee failed",
+          result.returncode == 1 and "referee failed" in result.stderr, (result.returncode, result.stderr[-300:]))
+    check("a broken sandbox: no game recorded, no claim left",
+          query(db, "SELECT count(*) FROM games")[0][0] == 0 and query(db, "SELECT count(*) FROM claims")[0][0] == 0)
+
+
 def main():
     root = tempfile.mkdtemp(prefix="reversi-leaderboard-e2e-")
     os.chmod(root, 0o711)
@@ -241,6 +274,7 @@ def main():
         check_api(db)
         resubmit_and_stop(db, root, env, sandboxes)
         plan_and_merge(db, root, env)
+        referee_failure(root, env)
         print("played in %.1f s" % (time.time() - started))
     finally:
         shutil.rmtree(root, ignore_errors=True)

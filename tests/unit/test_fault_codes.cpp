@@ -74,6 +74,7 @@ void checkWire(const GameResult& r) {
     CHECK(back.forfeitBy == r.forfeitBy);
     CHECK(back.faultCode == r.faultCode);
     CHECK(back.reason == r.reason);
+    CHECK(back.refereeFailed == r.refereeFailed);
     CHECK(back.moves == r.moves);
     for (int side = 0; side < 2; ++side) {
         CHECK(back.moveSeconds[side] == r.moveSeconds[side]);
@@ -115,6 +116,9 @@ TEST_CASE("fault codes: a game whose worker fails is a CRASH of the side to move
     CHECK(games[0].result.forfeitBy == 'B');
     CHECK(games[0].result.faultCode == "CRASH");
     CHECK_THAT(games[0].result.reason, Catch::Contains("referee error"));
+    // No player is to blame: the leaderboard records no such game (it was recorded as a CRASH before).
+    CHECK(games[0].result.refereeFailed);
+    checkWire(games[0].result);
 }
 
 TEST_CASE("CPU per move: one time per move of each side, adding up to the totals, through the worker's wire",

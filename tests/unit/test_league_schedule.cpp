@@ -138,14 +138,15 @@ TEST_CASE("league record: a game recorded twice is stored once, and its claim is
     LeagueDb db(league("twice", 2), LeagueDb::Mode::kExisting);
     const std::vector<LeagueGame> missing = missingGames(db);
     std::size_t next = 0;
-    const std::vector<LeagueGame> claimed = claimGames(db, missing, next, 1, schedulerOwner());
+    const std::string owner = schedulerOwner();
+    const std::vector<LeagueGame> claimed = claimGames(db, missing, next, 1, owner);
     REQUIRE(claimed.size() == 1);
     GameResult r = blackWins();
     r.forfeitBy = 'W';
     r.faultCode = "TLE";
     r.reason = "over the time limit";
-    CHECK(recordGame(db, claimed[0], r) == RecordOutcome::kRecorded);
-    CHECK(recordGame(db, claimed[0], blackWins()) == RecordOutcome::kAlreadyPlayed);
+    CHECK(recordGame(db, claimed[0], r, owner) == RecordOutcome::kRecorded);
+    CHECK(recordGame(db, claimed[0], blackWins(), owner) == RecordOutcome::kAlreadyPlayed);
     CHECK(count(db, "SELECT count(*) FROM games") == 1);
     CHECK(count(db, "SELECT count(*) FROM games WHERE fault_code = 'TLE' AND fault_by = 'W'") == 1);
     CHECK(count(db, "SELECT count(*) FROM claims") == 0);
@@ -157,20 +158,60 @@ TEST_CASE("league record: a game recorded twice is stored once, and its claim is
 TEST_CASE("league record: the game of an entry replaced while it played is not recorded", "[league]") {
     LeagueDb db(league("replaced", 2), LeagueDb::Mode::kExisting);
     std::size_t next = 0;
-    const std::vector<LeagueGame> claimed = claimGames(db, missingGames(db), next, 2, schedulerOwner());
+    const std::string owner = schedulerOwner();
+    const std::vector<LeagueGame> claimed = claimGames(db, missingGames(db), next, 2, owner);
     REQUIRE(claimed.size() == 2);
-    CHECK(recordGame(db, claimed[0], blackWins()) == RecordOutcome::kRecorded);
+    CHECK(recordGame(db, claimed[0], blackWins(), owner) == RecordOutcome::kRecorded);
     db.exec("UPDATE entries SET version = version + 1 WHERE id = 1");  // resubmitted
-    CHECK(recordGame(db, claimed[1], blackWins()) == RecordOutcome::kReplaced);
+    CHECK(recordGame(db, claimed[1], blackWins(), owner) == RecordOutcome::kReplaced);
     CHECK(count(db, "SELECT count(*) FROM games") == 1);
     CHECK(count(db, "SELECT count(*) FROM claims") == 0);
     // Both games are missing again, at the new version; the old game gives way when the new one ends.
     const std::vector<LeagueGame> missing = missingGames(db);
     REQUIRE(missing.size() == 2u);
     for (const LeagueGame& g : missing) CHECK((g.black == 1 ? g.blackVersion : g.whiteVersion) == 2);
-    for (const LeagueGame& g : missing) CHECK(recordGame(db, g, blackWins()) == RecordOutcome::kRecorded);
+    for (const LeagueGame& g : missing) CHECK(recordGame(db, g, blackWins(), "") == RecordOutcome::kRecorded);
     CHECK(count(db, "SELECT count(*) FROM games") == 2);
     CHECK(countMissingGames(db) == 0);
+}
+
+// Failed before: recording deleted the slot's claim whoever held it, so a scheduler whose game was
+// outdated by a replacement freed the claim of the one playing the new version, and a third could
+// claim and play the same game.
+TEST_CASE("league record: a scheduler deletes only its own claim", "[league]") {
+    LeagueDb db(league("own-claim", 2), LeagueDb::Mode::kExisting);
+    std::size_t next = 0;
+    const std::vector<LeagueGame> old = claimGames(db, missingGames(db), next, 1, "host-a 1 1");
+    REQUIRE(old.size() == 1u);
+    db.exec("UPDATE entries SET version = version + 1");  // both resubmitted: the replacement drops claims
+    db.exec("DELETE FROM claims");
+    next = 0;
+    const std::vector<LeagueGame> fresh = claimGames(db, missingGames(db), next, 2, "host-b 2 2");
+    REQUIRE(fresh.size() == 2u);
+    CHECK(recordGame(db, old[0], blackWins(), "host-a 1 1") == RecordOutcome::kReplaced);
+    CHECK(count(db, "SELECT count(*) FROM claims WHERE owner = 'host-b 2 2'") == 2);
+    next = 0;
+    CHECK(claimGames(db, missingGames(db), next, 2, "host-c 3 3").empty());
+}
+
+// Failed before: a game the referee could not play (the sandbox would not start, its worker crashed)
+// was recorded as the side to move's CRASH, branding every entry when bubblewrap broke.
+TEST_CASE("league record: a game the referee failed is not recorded and stays missing", "[league]") {
+    LeagueDb db(league("referee-failed", 2), LeagueDb::Mode::kExisting);
+    std::size_t next = 0;
+    const std::string owner = schedulerOwner();
+    const std::vector<LeagueGame> claimed = claimGames(db, missingGames(db), next, 1, owner);
+    REQUIRE(claimed.size() == 1u);
+    GameResult r = blackWins();
+    r.winner = 'W';
+    r.forfeitBy = 'B';
+    r.faultCode = "CRASH";
+    r.reason = "cannot wall programs off";
+    r.refereeFailed = true;
+    CHECK(recordGame(db, claimed[0], r, owner) == RecordOutcome::kRefereeFailed);
+    CHECK(count(db, "SELECT count(*) FROM games") == 0);
+    CHECK(count(db, "SELECT count(*) FROM claims") == 0);
+    CHECK(countMissingGames(db) == 2);
 }
 
 TEST_CASE("league finalists: qualifiers first, then every pair of the top K", "[league]") {
@@ -186,7 +227,7 @@ TEST_CASE("league finalists: qualifiers first, then every pair of the top K", "[
         const std::int64_t entry = g.black ? g.black : g.white;
         GameResult r = blackWins();
         r.winner = entry == 2 ? 'D' : (entry == 3) == (g.black != 0) ? 'B' : 'W';
-        CHECK(recordGame(db, g, r) == RecordOutcome::kRecorded);
+        CHECK(recordGame(db, g, r, "") == RecordOutcome::kRecorded);
     }
     const std::vector<QualifierScore> standings = qualifierStandings(db);
     CHECK((standings[0].id == 3 && standings[0].points == 6 && standings[1].id == 2 && standings[1].points == 3));
@@ -219,7 +260,7 @@ TEST_CASE("league scheduler: its own cost per game", "[.league-cost]") {
     while (next < 4000) {
         const auto start = std::chrono::steady_clock::now();
         const std::vector<LeagueGame> batch = claimGames(db, missing, next, 8, owner);
-        for (const LeagueGame& g : batch) recordGame(db, g, r);
+        for (const LeagueGame& g : batch) recordGame(db, g, r, owner);
         refitRatings(db);  // after each batch, as run does
         ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count() / 8);
     }

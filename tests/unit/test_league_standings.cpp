@@ -174,3 +174,19 @@ TEST_CASE("league views: a game's boards follow its moves, passes put back") {
     CHECK(g["fault"].is_null());
     CHECK_FALSE(g.contains("replay_error"));
 }
+
+// Failed before: an all-digit word was only ever an id, so an entry named by a student number could not
+// be reached by its name.
+TEST_CASE("league views: an entry by id, by name, and by an all-digit name that is no id") {
+    SmallLeague league;
+    league.db->prepare("INSERT INTO entries(id, name, content_hash, program, how, entered_at) VALUES "
+                       "(7, '20231234', 'h', x'00', 'test', '2026-11-07T00:00:00Z'), "
+                       "(8, '1', 'h', x'00', 'test', '2026-11-08T00:00:00Z')").run();
+    CHECK(findShownEntry(*league.db, "2")->name == "bob");
+    CHECK(findShownEntry(*league.db, kHostile)->id == 4);
+    CHECK(findShownEntry(*league.db, "20231234")->id == 7);  // no entry has that id: the name
+    CHECK(findShownEntry(*league.db, "1")->id == 1);         // both an id and a name: the id
+    CHECK_FALSE(findShownEntry(*league.db, "99").has_value());
+    CHECK_FALSE(isIdText("12a"));
+    CHECK_FALSE(isIdText("1234567890123456789"));  // too long for an id
+}
