@@ -148,7 +148,10 @@ TEST_CASE("league entries: the content hash changes with names and bytes, not wi
     fs::remove_all(dir);
 }
 
-TEST_CASE("league entries: a C source is compiled as grade part2 compiles it, and one that does not compile is refused") {
+// [compiles-c]: gcc links the C source against the course library, which a sanitizer build makes with
+// the sanitizers (as the grade tests, it stays out of that build).
+TEST_CASE("league entries: a C source is compiled as grade part2 compiles it, and one that does not compile is refused",
+          "[compiles-c]") {
     const std::string dir = freshDir("league-compile");
     fs::create_directories(dir);
     LeagueDb db(dir + "/league.db", LeagueDb::Mode::kCreate);
