@@ -160,4 +160,16 @@ int runTool(const char* command, const std::function<void()>& work) {
     }
 }
 
+int runChecked(const std::string& command, const std::function<int()>& work) {
+    try {
+        return work();
+    } catch (const std::invalid_argument& e) {
+        std::cerr << command << ": " << printable(e.what(), 400) << "\n";
+        return kExitUsage;
+    } catch (const std::exception& e) {
+        std::cerr << command << ": " << printable(e.what(), 400) << "\n";
+        return 1;
+    }
+}
+
 }  // namespace reversi::app

@@ -45,6 +45,9 @@ int checkStandardOutput(const std::string& command, int status);
 
 // Runs a tool's work: 0 when it is done, or 1 after "COMMAND: REASON" on standard error when it throws.
 int runTool(const char* command, const std::function<void()>& work);
+// Runs work that returns its exit status; after "COMMAND: REASON" on standard error, kExitUsage (2)
+// when it throws std::invalid_argument (options or files that cannot be used), 1 for any other error.
+int runChecked(const std::string& command, const std::function<int()>& work);
 
 // Ends the command's --help with "Examples:" and one indented line per example.
 void addExamples(CLI::App& command, std::initializer_list<const char*> examples);

@@ -32,18 +32,6 @@ struct EntrySettings {
 // Runs `work` as `reversi leaderboard COMMAND`: a command line, name, database or submission that cannot
 // be used exits 2 with one line on standard error; anything else that fails (the database busy past its
 // timeout, a full disk) exits 1.
-int runEntryCommand(const char* command, const std::function<int()>& work) {
-    try {
-        return work();
-    } catch (const std::invalid_argument& e) {
-        std::cerr << "reversi leaderboard " << command << ": " << printable(e.what(), 400) << "\n";
-        return kExitUsage;
-    } catch (const std::exception& e) {
-        std::cerr << "reversi leaderboard " << command << ": " << printable(e.what(), 400) << "\n";
-        return 1;
-    }
-}
-
 bool exists(const std::string& path) {
     struct stat st {};
     return ::stat(path.c_str(), &st) == 0;
@@ -131,7 +119,7 @@ CLI::App* entryCommand(CLI::App& leaderboard, Action& action, const std::shared_
     CLI::App* cmd = leaderboard.add_subcommand(name, description);
     cmd->add_option("db", s->db, "The league's database file")->required();
     cmd->callback([s, &action, name, work] {
-        action = [s, name, work] { return runEntryCommand(name, [&] { return work(*s); }); };
+        action = [s, name, work] { return runChecked(std::string("reversi leaderboard ") + name, [&] { return work(*s); }); };
     });
     return cmd;
 }

@@ -20,18 +20,6 @@ struct PlaySettings {
     std::vector<std::string> results;
 };
 
-int guarded(const char* command, const std::function<int()>& work) {
-    try {
-        return work();
-    } catch (const std::invalid_argument& e) {  // options or files that cannot be used
-        std::cerr << "reversi leaderboard " << command << ": " << e.what() << "\n";
-        return 2;
-    } catch (const std::exception& e) {
-        std::cerr << "reversi leaderboard " << command << ": " << e.what() << "\n";
-        return 1;
-    }
-}
-
 void addRun(CLI::App& leaderboard, Action& action, const std::shared_ptr<PlaySettings>& s) {
     CLI::App* cmd = leaderboard.add_subcommand(
         "run", "Play every missing game of the league (two per pair, each entry once with each colour; or the "
@@ -56,7 +44,7 @@ void addRun(CLI::App& leaderboard, Action& action, const std::shared_ptr<PlaySet
                        "reversi leaderboard run league.db --max-games 10"});
     cmd->callback([s, &action] {
         action = [s] {
-            return guarded("run", [s] {
+            return runChecked("reversi leaderboard run", [s] {
                 if (!s->every.empty()) s->run.every = parseDuration(s->every);
                 return runLeague(s->db, s->run);
             });
@@ -80,7 +68,7 @@ void addPlan(CLI::App& leaderboard, Action& action, const std::shared_ptr<PlaySe
                        "parallel -j 8 < /shared/round1/commands.txt && reversi leaderboard merge league.db /shared/round1"});
     cmd->callback([s, &action] {
         action = [s] {
-            return guarded("plan", [s] {
+            return runChecked("reversi leaderboard plan", [s] {
                 planLeague(s->db, s->out);
                 return 0;
             });
@@ -99,7 +87,7 @@ void addMerge(CLI::App& leaderboard, Action& action, const std::shared_ptr<PlayS
     addExamples(*cmd, {"reversi leaderboard merge league.db /shared/round1 /shared/round2"});
     cmd->callback([s, &action] {
         action = [s] {
-            return guarded("merge", [s] {
+            return runChecked("reversi leaderboard merge", [s] {
                 const MergeCounts c = mergeLeague(s->db, s->results);
                 std::cout << "recorded " << c.recorded << " game" << (c.recorded == 1 ? "" : "s") << "; "
                           << c.alreadyPlayed << " already recorded; " << c.replaced

@@ -36,12 +36,6 @@ void showProgress(int done, int total) {
 }
 
 // This executable's absolute path, for the commands of a plan.
-std::string selfPath() {
-    std::error_code ec;
-    const fs::path self = fs::read_symlink("/proc/self/exe", ec);
-    return ec ? std::string("reversi") : self.string();
-}
-
 std::string absolutePath(const std::string& path) {
     std::error_code ec;
     return fs::absolute(path, ec).lexically_normal().string();
@@ -178,7 +172,7 @@ GamesSoFar gamesSoFar(const std::string& dir, const std::string& settings, const
 // --plan FILE: one command per game still to play.
 void writePlan(const MatchSettings& s, bool tournament, const std::vector<PlayerSpec>& players, const MatchOptions& options,
                const GamesSoFar& games, std::size_t total, const std::string& dir) {
-    const std::string reversi = selfPath();
+    const std::string reversi = planProgram();
     std::string lines;
     for (const GameTask& t : games.todo) lines += planLine(reversi, players, t, options, dir);
     writeFileAtomically(s.plan, lines);

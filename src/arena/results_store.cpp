@@ -286,4 +286,10 @@ std::string planLine(const std::string& reversi, const std::vector<PlayerSpec>& 
     return line + " --result " + shellQuote(storedGamePath(dir, task.index)) + "\n";
 }
 
+std::string planProgram() {
+    std::error_code ec;
+    const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+    return ec ? std::string("reversi") : self.string();
+}
+
 }  // namespace reversi

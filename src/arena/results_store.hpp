@@ -46,6 +46,8 @@ void writeResultsJsonl(const std::string& dir, const std::vector<PlayerSpec>& pl
 
 // The word quoted for a POSIX shell ('...').
 std::string shellQuote(const std::string& word);
+// The running reversi's own path, which plan lines name ("reversi" when /proc cannot tell).
+std::string planProgram();
 // One self-contained command line per game, for a batch runner: `REVERSI game BLACK WHITE --size N
 // --game K --seed S ... --result DIR/games/game-NNNNNN.json` (absolute paths throughout).
 std::string planLine(const std::string& reversi, const std::vector<PlayerSpec>& players, const GameTask& task,

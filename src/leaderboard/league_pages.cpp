@@ -22,15 +22,14 @@ std::string statusCell(const std::string& status) {
            htmlEscape(status) + "</td>";
 }
 
-std::string fixed2(double value) { return formatText("%.2f", value); }
 
 std::string wdl(const StandingsRow& r) { return formatText("%d-%d-%d", r.wins, r.draws, r.losses); }
 
 std::string standingsRowHtml(const StandingsRow& r) {
     return "<tr class=\"entry\" data-id=\"" + std::to_string(r.id) + "\"><td class=\"num\">" +
            (r.rated ? std::to_string(r.rank) : "&ndash;") + "</td><td><a class=\"name\" href=\"" + entryHref(r.id) +
-           "\">" + htmlEscape(r.name) + "</a></td><td class=\"num\">" + (r.rated ? fixed2(r.score) : "&ndash;") +
-           "</td><td class=\"num\">" + (r.rated ? fixed2(r.indicator) + " %" : "&ndash;") + "</td>" +
+           "\">" + htmlEscape(r.name) + "</a></td><td class=\"num\">" + (r.rated ? twoDecimals(r.score) : "&ndash;") +
+           "</td><td class=\"num\">" + (r.rated ? twoDecimals(r.indicator) + " %" : "&ndash;") + "</td>" +
            statusCell(r.status) + "<td class=\"num\">" + wdl(r) + "</td><td>" + htmlEscape(r.lastChange) +
            "</td></tr>\n";
 }

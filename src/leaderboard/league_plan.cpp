@@ -24,12 +24,6 @@ namespace fs = std::filesystem;
 constexpr const char* kGamesFile = "/league-games.json";
 
 // This executable's absolute path, for the commands.
-std::string selfPath() {
-    std::error_code ec;
-    const fs::path self = fs::read_symlink("/proc/self/exe", ec);
-    return ec ? std::string("reversi") : self.string();
-}
-
 Json gamesJson(const std::string& dbPath, const std::vector<LeagueGame>& games) {
     Json j;
     j["database"] = dbPath;
@@ -95,7 +89,7 @@ long planLeague(const std::string& dbPath, const std::string& dirGiven) {
     addLeaguePlayers(db, missing, dir + "/programs", players);
     const MatchOptions options = leagueMatchOptions(db.settings(), 1);
     prepareResultsDir(dir, settingsJson(true, players.players, options));
-    const std::string reversi = selfPath();
+    const std::string reversi = planProgram();
     std::string lines;
     for (std::size_t i = 0; i < missing.size(); ++i)
         lines += planLine(reversi, players.players, players.task(missing[i], static_cast<int>(i), db.settings()), options, dir);

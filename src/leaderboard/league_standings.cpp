@@ -97,8 +97,6 @@ void rankRows(std::vector<StandingsRow>& rows) {
     }
 }
 
-std::string fixed2(double value) { return formatText("%.2f", value); }
-
 // RFC 4180: a field with a comma, a quote or a line break in double quotes, its quotes doubled. A name
 // that a spreadsheet would run as a formula (= + - @ first) is kept as text by a leading apostrophe.
 std::string csvField(const std::string& name) {
@@ -159,7 +157,7 @@ std::string standingsText(const Standings& standings) {
     for (const StandingsRow& r : standings.rows) {
         const std::string wdl = formatText("%d-%d-%d", r.wins, r.draws, r.losses);
         text += formatText("%5s  %-32s %8s %9s %-16s %-14s %s\n", rankText(r).c_str(), printable(r.name, 64).c_str(),
-                           r.rated ? fixed2(r.score).c_str() : "-", r.rated ? (fixed2(r.indicator) + " %").c_str() : "-",
+                           r.rated ? twoDecimals(r.score).c_str() : "-", r.rated ? (twoDecimals(r.indicator) + " %").c_str() : "-",
                            r.status.c_str(), wdl.c_str(), r.lastChange.c_str());
     }
     return text + formatText("%lld games played, %lld pending\n", static_cast<long long>(standings.played),
@@ -169,7 +167,7 @@ std::string standingsText(const Standings& standings) {
 std::string standingsCsv(const Standings& standings) {
     std::string csv = "rank,name,score,low,high,indicator,status,wins,draws,losses,games,last_change\r\n";
     for (const StandingsRow& r : standings.rows) {
-        const auto number = [&](double v) { return r.rated ? fixed2(v) : std::string(); };
+        const auto number = [&](double v) { return r.rated ? twoDecimals(v) : std::string(); };
         csv += rankText(r) + "," + csvField(r.name) + "," + number(r.score) + "," + number(r.low) + "," +
                number(r.high) + "," + number(r.indicator) + "," + r.status + "," + std::to_string(r.wins) + "," +
                std::to_string(r.draws) + "," + std::to_string(r.losses) + "," + std::to_string(r.games) + "," +
@@ -200,5 +198,7 @@ std::string standingsJson(const Standings& standings) {
     body["pending"] = standings.pending;
     return jsonLine(body) + "\n";
 }
+
+std::string twoDecimals(double value) { return formatText("%.2f", value); }
 
 }  // namespace reversi

@@ -46,6 +46,8 @@ inline constexpr const char* kReferenceName = "reversi part2 (reference)";
 
 // Reads the standings (a snapshot: one read transaction).
 Standings readStandings(LeagueDb& db);
+// A score or an indicator as every view shows it: two decimals.
+std::string twoDecimals(double value);
 
 // The fault codes of a set, in the order IM TLE CRASH OUTPUT, joined by a space; "PASS" when empty.
 std::string statusText(bool im, bool tle, bool crash, bool output);
