@@ -284,9 +284,8 @@ typename Searcher<N>::RootResult Searcher<N>::iteration(const Pos& root, std::ui
 template <int N>
 void Searcher<N>::deepen(const Pos& root, std::uint64_t key, int colour, const Plan& plan, SearchReport& report, Best& best) {
     const int empties = root.emptyCount();
-    double lastIteration = 0;
     for (int d = 1; d <= plan.midLimit; ++d) {
-        if (d > 1 && !tm_.canStartIteration(lastIteration)) break;
+        if (d > 1 && !tm_.canStartIteration()) break;
         if (d > 1 && plan.trySolve && !plan.deterministic && tm_.usedFraction() > kPreSolveShare) break;
         const double started = tm_.elapsed();
         const RootResult r = iteration(root, key, colour, d, plan.aspiration, best.score);
@@ -299,7 +298,7 @@ void Searcher<N>::deepen(const Pos& root, std::uint64_t key, int colour, const P
             report.exact = true;
             break;
         }
-        lastIteration = tm_.elapsed() - started;
+        tm_.iterationDone(tm_.elapsed() - started, best.sq, best.score);
     }
 }
 

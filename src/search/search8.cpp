@@ -41,10 +41,9 @@ SearchReport searchPosition8(const Board& board, char colour, const EngineOption
     const int depthCap = deterministic ? std::min(options.maxDepth, trySolve ? kPreSolveDepth : kMaxDepth) : levelCap;
     int bestSq = std::countr_zero(bb8::moves(P, O));
     int bestScore = 0;
-    double lastIteration = 0;
     bool stopped = false;
     for (int d = 1; d <= std::min(depthCap, empties); ++d) {
-        if (d > 1 && !tm.canStartIteration(lastIteration)) break;
+        if (d > 1 && !tm.canStartIteration()) break;
         if (d > 1 && trySolve && !deterministic && tm.usedFraction() > kPreSolveShare) break;
         const double started = tm.elapsed();
         const Midgame8::Result r = midgame.search(P, O, d, -Midgame8::kMaxScore - 1, Midgame8::kMaxScore + 1, stop, bestSq);
@@ -62,7 +61,7 @@ SearchReport searchPosition8(const Board& board, char colour, const EngineOption
             report.exact = true;
             break;
         }
-        lastIteration = tm.elapsed() - started;
+        tm.iterationDone(tm.elapsed() - started, bestSq, eval8::toScore(bestScore));
     }
     if (trySolve && !report.exact && !stopped) {
         const RootSolve8 s = solveRootOutcome(endgame, P, O, stop);

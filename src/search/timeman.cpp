@@ -1,14 +1,39 @@
 #include "search/timeman.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace reversi {
 
-double softShare(double filled) {
-    // Opening: 0.30 of the budget; ramps to 0.55 by a quarter filled; stays there through the midgame.
-    if (filled <= 0.10) return 0.30;
-    if (filled >= 0.25) return 0.55;
-    return 0.30 + (filled - 0.10) / 0.15 * 0.25;
+namespace {
+
+// A cut-off iteration is worth starting when its first move can finish: with the previous best move
+// searched first, that move takes about this share of the iteration (PVS: the full-window search of the
+// first move is the most expensive; the others are mostly refuted by null-window searches).
+constexpr double kFirstMoveShare = 0.4;
+// Growth of an iteration over the last when only one is known, and the range a measured ratio is held
+// to (a tiny or noisy iteration says little).
+constexpr double kDefaultGrowth = 3.0;
+constexpr double kMinGrowth = 1.5, kMaxGrowth = 8.0;
+// Iterations this short say nothing about the next one's cost (clock granularity).
+constexpr double kNoiseSeconds = 0.002;
+// A score drop, in score units (1/100 disc), that counts as the search changing its mind.
+constexpr int kScoreDrop = 100;
+
+}  // namespace
+
+double targetShare(double filled) {
+    // The opening's trees are small and its evaluation the least reliable: 0.6 of the hard limit;
+    // ramps to 0.8 by a quarter filled, through the midgame.
+    if (filled <= 0.10) return 0.60;
+    if (filled >= 0.25) return 0.80;
+    return 0.60 + (filled - 0.10) / 0.15 * 0.20;
+}
+
+double gameClockBudget(double secondsLeft, int movesLeft, double moveCap) {
+    // 0.8: a reserve for the protocol's own overhead and the moves the estimate misses.
+    const double share = 0.8 * std::max(0.0, secondsLeft) / std::max(1, movesLeft);
+    return std::clamp(share, 0.01, std::max(0.01, moveCap));
 }
 
 void TimeManager::start(double budget, bool deterministic) { start(budget, deterministic, CpuStopwatch{}); }
@@ -19,20 +44,44 @@ void TimeManager::start(double budget, bool deterministic, const CpuStopwatch& c
     // Leave room for the check interval, unwinding and the caller's bookkeeping.
     const double margin = std::max(0.008, 0.04 * budget_);
     hardLimit_ = std::max(0.0, budget_ - margin);
-    softLimit_ = 0.5 * budget_;
     deterministic_ = deterministic;
+    share_ = targetShare(0.5);
+    iterations_ = 0;
+    last_ = previous_ = older_ = 0;
+    lastSq_ = -1;
+    lastScore_ = 0;
+    unstable_ = false;
 }
 
-void TimeManager::setPhase(double filledFraction) { softLimit_ = softShare(filledFraction) * budget_; }
+void TimeManager::setPhase(double filledFraction) { share_ = targetShare(filledFraction); }
 
-bool TimeManager::canStartIteration(double lastIterationSeconds) const {
-    if (deterministic_) return !hardStop();
-    const double used = elapsed();
-    // Past the soft limit a new iteration would most likely be cut off by the hard stop.
-    if (used > softLimit_) return false;
-    // Each iteration costs a few times the last one. One that cannot finish is still useful when its
-    // first (best so far) moves complete, so the bar is generous: 1.5x the last iteration must fit.
-    return used + 1.5 * lastIterationSeconds < hardLimit_;
+double TimeManager::target() const { return unstable_ ? hardLimit_ : share_ * hardLimit_; }
+
+void TimeManager::iterationDone(double seconds, int bestSq, int score) {
+    if (iterations_ > 0) unstable_ = bestSq != lastSq_ || score <= lastScore_ - kScoreDrop;
+    older_ = previous_;
+    previous_ = last_;
+    last_ = seconds;
+    lastSq_ = bestSq;
+    lastScore_ = score;
+    ++iterations_;
+}
+
+double TimeManager::predictedIteration() const {
+    if (iterations_ == 0) return 0;
+    // Odd and even depths alternate in cost, so the next step grows as the one before the last did;
+    // with two iterations known, as the last.
+    double growth = kDefaultGrowth;
+    if (iterations_ >= 3 && older_ > kNoiseSeconds && previous_ > kNoiseSeconds) growth = previous_ / older_;
+    else if (iterations_ >= 2 && previous_ > kNoiseSeconds && last_ > kNoiseSeconds) growth = last_ / previous_;
+    return last_ * std::clamp(growth, kMinGrowth, kMaxGrowth);
+}
+
+bool TimeManager::canStartIterationAt(double used) const {
+    if (used >= hardLimit_) return false;
+    if (deterministic_) return true;
+    if (used >= target()) return false;
+    return used + kFirstMoveShare * predictedIteration() < hardLimit_;
 }
 
 }  // namespace reversi

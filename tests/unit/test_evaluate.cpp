@@ -111,20 +111,76 @@ TEST_CASE("every weight has a name, and weight lists round-trip", "[evaluate]") 
     CHECK_THROWS_AS(applyWeights(w, "disc=1x"), std::invalid_argument);
 }
 
-TEST_CASE("time manager: the hard stop leaves a margin and the soft share follows the phase", "[evaluate][time]") {
+TEST_CASE("time manager: the hard stop leaves a margin and the target follows the phase", "[evaluate][time]") {
     TimeManager tm;
     tm.start(0.75, false);
     CHECK(tm.hardLimit() < 0.75);
     CHECK(tm.hardLimit() >= 0.70);
     tm.setPhase(0.0);
-    const double opening = tm.softLimit();
+    const double opening = tm.target();
     tm.setPhase(0.5);
-    CHECK(tm.softLimit() > opening);
-    CHECK(tm.softLimit() < tm.hardLimit());
+    CHECK(tm.target() > opening);
+    CHECK(tm.target() < tm.hardLimit());
+    // Most of the hard stop is used: the mean move is to be at least 0.55 s of 0.75 (issue 31).
+    CHECK(tm.target() >= 0.75 * tm.hardLimit());
     for (double f = 0; f <= 1.0; f += 0.05) {
-        CHECK(softShare(f) >= 0.3);
-        CHECK(softShare(f) <= 0.55);
+        CHECK(targetShare(f) >= 0.5);
+        CHECK(targetShare(f) < 1.0);
     }
+}
+
+TEST_CASE("time manager: the next iteration starts when its first move can finish", "[evaluate][time]") {
+    TimeManager tm;
+    tm.start(0.75, false);
+    tm.setPhase(0.5);
+    CHECK(tm.canStartIterationAt(0.0));
+    tm.iterationDone(0.010, 19, 0);
+    CHECK(tm.predictedIteration() == Approx(0.030));  // one known: the default growth of 3
+    tm.iterationDone(0.040, 19, 10);
+    CHECK(tm.predictedIteration() == Approx(0.160));  // two known: grows as the last did (x4)
+    tm.iterationDone(0.080, 19, 20);
+    // Three known: odd and even plies alternate, so it grows as the one before the last did (x4).
+    CHECK(tm.predictedIteration() == Approx(0.320));
+    CHECK(tm.canStartIterationAt(0.30));   // 0.30 + 0.4 x 0.32 < 0.72
+    CHECK_FALSE(tm.canStartIterationAt(0.60));  // the first move would not finish before the stop
+    CHECK_FALSE(tm.canStartIterationAt(tm.hardLimit()));
+}
+
+TEST_CASE("time manager: a changed best move or a dropped score stretches the target to the stop", "[evaluate][time]") {
+    TimeManager tm;
+    tm.start(0.75, false);
+    tm.setPhase(0.5);
+    tm.iterationDone(0.001, 19, 0);
+    tm.iterationDone(0.001, 19, 0);
+    const double past = tm.target() + 0.01;  // under the stop, over the stable target
+    REQUIRE(past < tm.hardLimit() - 0.01);
+    CHECK_FALSE(tm.canStartIterationAt(past));
+    tm.iterationDone(0.001, 26, 0);  // the best move changed
+    CHECK(tm.target() == tm.hardLimit());
+    CHECK(tm.canStartIterationAt(past));
+    tm.iterationDone(0.001, 26, 10);  // stable again
+    CHECK_FALSE(tm.canStartIterationAt(past));
+    tm.iterationDone(0.001, 26, -150);  // the score dropped by 1.6 discs
+    CHECK(tm.canStartIterationAt(past));
+    tm.iterationDone(0.001, 26, -120);  // a small rise: stable
+    CHECK_FALSE(tm.canStartIterationAt(past));
+}
+
+TEST_CASE("time manager: a deterministic search stops only at the hard limit", "[evaluate][time]") {
+    TimeManager tm;
+    tm.start(0.75, true);
+    tm.iterationDone(0.001, 19, 0);
+    tm.iterationDone(0.5, 19, 0);
+    CHECK(tm.canStartIterationAt(0.70));
+    CHECK_FALSE(tm.canStartIterationAt(tm.hardLimit()));
+}
+
+TEST_CASE("time manager: a game clock's time is spread over the moves left, within the cap", "[evaluate][time]") {
+    CHECK(gameClockBudget(10.0, 10, 0.75) == Approx(0.75));     // plenty: the move cap
+    CHECK(gameClockBudget(1.0, 20, 0.75) == Approx(0.04));      // 0.8 x 1 s / 20
+    CHECK(gameClockBudget(0.0, 20, 0.75) == Approx(0.01));      // nothing left: the floor
+    CHECK(gameClockBudget(-3.0, 0, 0.75) == Approx(0.01));      // over time, no moves: still the floor
+    CHECK(gameClockBudget(100.0, 30, 5.0) == Approx(80.0 / 30));
 }
 
 TEST_CASE("wipe-out guard: a side far under the disc floor scores lower, by the squared shortfall", "[evaluate]") {
