@@ -11,6 +11,7 @@
 
 #include "engine/engine.hpp"
 #include "platform/version.hpp"
+#include "search/timeman.hpp"
 #include "platform/line_reader.hpp"
 #include "rules/position_text.hpp"
 
@@ -22,6 +23,48 @@ const char* const kCommands[] = {"protocol_version", "name",     "version",   "k
                                  "boardsize",        "clear_board", "komi",   "play",          "genmove",
                                  "undo",             "showboard", "final_score", "time_settings", "time_left",
                                  "quit"};
+
+// GTP's game clock (time_settings, time_left), as each side's seconds and stones left; its budget for a
+// move never exceeds the move time. Without time_settings, or with "no time limits" (byo-yomi time but
+// no stones), every move gets the move time.
+class GtpClock {
+public:
+    void settings(double main, double byo, int stones) {
+        timed_ = !(main == 0 && byo > 0 && stones == 0);
+        main_ = main, byo_ = byo, stones_ = stones;
+        newGame();
+    }
+    void newGame() {
+        for (int s = 0; s < 2; ++s) left_[s] = main_, stonesLeft_[s] = 0, inByoYomi_[s] = false;
+    }
+    void left(int side, double seconds, int stones) {
+        left_[side] = seconds;
+        stonesLeft_[side] = stones;
+        inByoYomi_[side] = stones > 0;
+        timed_ = true;
+    }
+    // Our own moves count down our clock between the controller's time_left commands.
+    void spent(int side, double seconds) {
+        left_[side] -= seconds;
+        const bool periodOver = inByoYomi_[side] ? --stonesLeft_[side] <= 0 : left_[side] <= 0 && stones_ > 0;
+        if (periodOver) left_[side] = byo_, stonesLeft_[side] = std::max(1, stones_), inByoYomi_[side] = true;
+    }
+    double budget(int side, int empties, double moveTime) const {
+        if (!timed_) return moveTime;
+        if (inByoYomi_[side]) return gameClockBudget(left_[side], stonesLeft_[side], moveTime);
+        // Main time: spread over this side's remaining moves; a byo-yomi period after it is a reserve.
+        const double reserve = stones_ > 0 ? byo_ / stones_ : 0;
+        return std::max(gameClockBudget(left_[side], (empties + 1) / 2, moveTime), std::min(moveTime, 0.8 * reserve));
+    }
+
+private:
+    bool timed_ = false;
+    double main_ = 0, byo_ = 0;
+    int stones_ = 0;
+    double left_[2] = {0, 0};
+    int stonesLeft_[2] = {0, 0};
+    bool inByoYomi_[2] = {false, false};
+};
 
 class GtpEngine {
 public:
@@ -44,11 +87,13 @@ public:
             reset(board_.size());
             return {};
         }
-        if (cmd == "komi" || cmd == "time_settings" || cmd == "time_left") return {};
+        if (cmd == "komi") return {};
+        if (cmd == "time_settings") return timeSettings(args);
+        if (cmd == "time_left") return timeLeft(args);
         if (cmd == "play") return play(args);
         if (cmd == "genmove") return genMove(args);
         if (cmd == "undo") return undo();
-        if (cmd == "showboard") return {true, "\n" + showBoard()};
+        if (cmd == "showboard") return {true, std::string("\n").append(showBoard())};  // not "\n" + s: GCC 12 -Wrestrict false positive
         if (cmd == "final_score") return finalScore();
         if (cmd == "quit") return {true, "", true};
         return {false, "unknown command"};
@@ -94,7 +139,9 @@ private:
         if (!colour) return {false, "syntax error"};
         push();
         if (!board_.hasLegalMove(colour)) return {true, "pass"};
+        engine_->setMoveTime(clock_.budget(side(colour), board_.count(kEmpty), options_.moveTime));
         const Move m = engine_->chooseMove(board_, colour);
+        clock_.spent(side(colour), engine_->lastReport().seconds);
         board_.applyMove(m.row, m.col, colour);
         return {true, squareName(m)};
     }
@@ -115,8 +162,30 @@ private:
         if (c == "w" || c == "white") return kWhite;
         return 0;
     }
+    // time_settings MAIN BYO_YOMI STONES (seconds): a new game clock for both sides.
+    Reply timeSettings(std::istringstream& args) {
+        double main = 0, byo = 0;
+        int stones = 0;
+        if (!(args >> main >> byo >> stones) || !(main >= 0) || !(byo >= 0) || stones < 0 || main > 1e9 || byo > 1e9)
+            return {false, "syntax error"};
+        clock_.settings(main, byo, stones);
+        return {};
+    }
+    // time_left COLOUR TIME STONES: the controller's word on a side's clock (STONES 0: main time).
+    Reply timeLeft(std::istringstream& args) {
+        std::string c;
+        double left = 0;
+        int stones = 0;
+        if (!(args >> c >> left >> stones) || !parseColour(c) || !(left > -1e9 && left < 1e9) || stones < 0)
+            return {false, "syntax error"};
+        clock_.left(side(parseColour(c)), left, stones);
+        return {};
+    }
+    static int side(char colour) { return colour == kBlack ? 0 : 1; }
+
     void reset(int n) {
         board_ = Board(n);
+        clock_.newGame();
         history_.clear();
         engine_ = std::make_unique<EngineMover>(EngineOptions{options_.moveTime, options_.depth});
     }
@@ -144,6 +213,7 @@ private:
     Board board_{8};
     std::vector<Board> history_;
     std::unique_ptr<EngineMover> engine_;
+    GtpClock clock_;
 };
 
 }  // namespace

@@ -13,11 +13,13 @@
 
 #include <iosfwd>
 
+#include "search/types.hpp"
+
 namespace reversi {
 
 struct GtpOptions {
-    double moveTime = 1.0;  // CPU seconds per genmove
-    int depth = 0;          // 0: deepen until the time is up; N: exactly N plies (reproducible)
+    double moveTime = EngineOptions{}.moveTime;  // CPU seconds per genmove at most (the engine's default)
+    int depth = 0;  // 0: deepen until the time is up; N: exactly N plies (reproducible)
 };
 
 // Runs the protocol until quit or end of input; returns the exit status (0).

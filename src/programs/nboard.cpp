@@ -17,6 +17,7 @@
 #include "platform/printable.hpp"
 #include "bitboard/position.hpp"
 #include "rules/position_text.hpp"
+#include "search/timeman.hpp"
 
 namespace reversi {
 
@@ -175,7 +176,7 @@ private:
         if (clock_ <= 0) return options_.moveTime;
         const double left = clock_ - used_[toMove_ == kBlack ? 0 : 1];
         const int movesLeft = std::max(1, (empties() + 1) / 2);
-        return std::clamp(0.8 * left / movesLeft, 0.01, options_.moveTime);
+        return gameClockBudget(left, movesLeft, options_.moveTime);
     }
 
     // A move of the side to move; a pass only when it has no legal move (as GTP's play).

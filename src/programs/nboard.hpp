@@ -22,10 +22,12 @@
 
 #include <iosfwd>
 
+#include "search/types.hpp"
+
 namespace reversi {
 
 struct NBoardOptions {
-    double moveTime = 1.0;  // CPU seconds per move at most (less when a game clock runs short)
+    double moveTime = EngineOptions{}.moveTime;  // CPU seconds per move at most (less when a game clock runs short)
 };
 
 // Runs the protocol until quit or end of input; returns the exit status (0).

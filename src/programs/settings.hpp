@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "platform/text_file.hpp"
+#include "search/types.hpp"
 
 namespace reversi {
 
@@ -19,7 +20,7 @@ struct PlaySettings {
     std::string blackName;        // shown next to the colour; empty: the seat type
     std::string whiteName;
     int level = 0;                // part2 search depth cap (0: as deep as the move time allows)
-    double moveTime = 0.75;       // part2 CPU seconds per move
+    double moveTime = EngineOptions{}.moveTime;  // part2 CPU seconds per move
     std::string color = "auto";   // auto (when the output is a terminal), on, off
     bool showMoves = false;       // mark the legal moves on every board
     double delay = 0.6;           // seconds between moves when two computers play at a terminal

@@ -6,6 +6,7 @@
 
 #include "programs/gtp.hpp"
 #include "platform/line_reader.hpp"
+#include "platform/cpu_clock.hpp"
 #include "programs/nboard.hpp"
 
 using namespace reversi;
@@ -145,6 +146,31 @@ TEST_CASE("NBoard: set depth is a level, a maximum depth under the time", "[prot
     for (const auto& l : out) CHECK(l.rfind("status only", 0) != 0);  // the position was taken
     CHECK(searches == 3);
     CHECK(out.back() == "pong 1");
+}
+
+TEST_CASE("GTP: time_settings and time_left shorten genmove within the move time", "[protocols][time]") {
+    const auto cpuOf = [](const std::string& script, std::string& out) {
+        std::istringstream in(script);
+        std::ostringstream text;
+        GtpOptions options;
+        options.moveTime = 5.0;  // a move could take seconds: only the clock keeps it short
+        const CpuStopwatch clock;
+        runGtp(in, text, options);
+        out = text.str();
+        return clock.elapsed();
+    };
+    std::string out;
+    // 0.3 s left in main time for Black's ~30 moves: about 8 ms a move.
+    const double mainTime = cpuOf("boardsize 8\ntime_settings 600 0 0\ntime_left black 0.3 0\ngenmove black\nquit\n", out);
+    CHECK(mainTime < 1.0);
+    CHECK(out.find("? ") == std::string::npos);
+    // Byo-yomi: 1 s for 10 stones, 80 ms a move; three moves in well under a second.
+    const double byoYomi = cpuOf("boardsize 8\ntime_settings 0 1 10\ntime_left black 1 10\ngenmove black\n"
+                                 "genmove white\ngenmove black\nquit\n", out);
+    CHECK(byoYomi < 1.0);
+    // Bad clocks are refused, and the session goes on.
+    cpuOf("time_settings 1 x 0\ntime_left purple 3 0\ntime_settings -1 0 0\nname\n", out);
+    CHECK(out == "? syntax error\n\n? syntax error\n\n? syntax error\n\n= reversi\n\n");
 }
 
 TEST_CASE("NBoard: the GGF game clock shortens the moves when it runs low", "[protocols]") {
