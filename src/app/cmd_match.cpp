@@ -130,10 +130,15 @@ void addMatchCommands(CLI::App& app, Action& action) {
         "match", "Games between two players, both colours, at one or more sizes, with a score table");
     match->add_option("players", matchSettings->players, kPlayerHelp)->expected(0, 2);
     addOptions(*match, *matchSettings);
+    match->add_option("--sprt", matchSettings->sprt,
+                      "ELO0,ELO1: a sequential test (alpha = beta = 0.05) of whether the first player is ELO1 rather "
+                      "than ELO0 Elo stronger; no game starts once it decides (--games is the most to play)");
     addExamples(*match, {"reversi match part2 smartest --sizes 8,16,26",
                          "reversi match part2:time=0.1 greedy --games 50 --opening-plies 6 --jobs 2 --json result.json",
                          "reversi match \"cmd:./a.out\" smarter --sizes 8   (a program speaking the lab protocol)",
-                         "reversi match submissions/alice smartest --results alice-results/   (resumable)"});
+                         "reversi match submissions/alice smartest --results alice-results/   (resumable)",
+                         "reversi match part2 \"gtp:old/reversi gtp\" --games 1000 --opening-plies 8 --balanced-openings 2 "
+                         "--sprt 0,30 --jobs 2 --results screen/"});
     match->callback([matchSettings, &action] { action = [matchSettings] { return run(*matchSettings, false); }; });
 
     auto tournamentSettings = std::make_shared<MatchSettings>();

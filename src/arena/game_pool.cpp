@@ -103,9 +103,10 @@ void checkTasks(const std::vector<PlayerSpec>& players, const std::vector<GameTa
 
 std::vector<GameRecord> runGames(const std::vector<PlayerSpec>& players, const std::vector<GameTask>& tasks,
                                  const MatchOptions& options, const ProgressCallback& progress,
-                                 const GameCallback& finishedGame) {
+                                 const GameCallback& finishedGame, const std::function<bool()>& stopStarting) {
     checkTasks(players, tasks);
     std::vector<GameRecord> records(tasks.size());
+    std::vector<bool> played(tasks.size(), false);
     int done = 0;
     WorkerPool pool;
     pool.jobs = options.jobs;
@@ -118,12 +119,20 @@ std::vector<GameRecord> runGames(const std::vector<PlayerSpec>& players, const s
         GameRecord& record = records[job];
         record.task = tasks[job];
         record.result = resultOf(tasks[job], end, pool.stuckSeconds);
+        played[job] = true;
         ++done;
         if (finishedGame) finishedGame(record);
         if (progress) progress(done, static_cast<int>(tasks.size()));
     };
+    pool.stopStarting = stopStarting;
     if (progress) progress(0, static_cast<int>(tasks.size()));
     runWorkers(tasks.size(), pool);
+    if (stopStarting) {
+        std::size_t kept = 0;
+        for (std::size_t i = 0; i < records.size(); ++i)
+            if (played[i]) records[kept++] = std::move(records[i]);
+        records.resize(kept);
+    }
     markDuplicates(records);
     return records;
 }

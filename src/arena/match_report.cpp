@@ -3,6 +3,7 @@
 #include "arena/ratings.hpp"
 #include "platform/json_text.hpp"
 #include "platform/printable.hpp"
+#include "rules/board.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -44,6 +45,46 @@ MoveTimes timesOf(const std::vector<GameRecord>& games, int player) {
         }
     }
     return t;
+}
+
+// The CPU seconds of `player`'s moves made with more than `empties` empty squares (the moves before an
+// 8x8 engine's exact solve at 20), sorted: each game replayed to see who made which move.
+std::vector<double> earlyMoveTimes(const std::vector<GameRecord>& games, int player, int empties) {
+    std::vector<double> times;
+    for (const GameRecord& game : games) {
+        const GameResult& r = game.result;
+        Board board(game.task.size);
+        char turn = kBlack;
+        std::size_t made[2] = {0, 0};
+        for (std::size_t i = 0; i < r.moves.size(); ++i) {
+            if (!board.hasLegalMove(turn)) turn = opponentOf(turn);
+            const int side = turn == kBlack ? 0 : 1;
+            const bool refereed = static_cast<int>(i) >= r.openingPlies;
+            const int owner = side == 0 ? game.task.black : game.task.white;
+            if (refereed && made[side] < r.moveSeconds[side].size()) {
+                if (owner == player && board.count(kEmpty) > empties) times.push_back(r.moveSeconds[side][made[side]]);
+                ++made[side];
+            }
+            if (board.applyMove(r.moves[i].row, r.moves[i].col, turn) == 0) break;  // not a game of these rules
+            turn = opponentOf(turn);
+        }
+    }
+    std::sort(times.begin(), times.end());
+    return times;
+}
+
+// "NAME: mean X (median Y)" of each player's moves with more than 20 empty squares, when any.
+std::string earlyMovesLine(const std::vector<PlayerSpec>& players, const std::vector<GameRecord>& games) {
+    constexpr int kEmpties = 20;
+    std::string text;
+    for (int p = 0; p < 2; ++p) {
+        const std::vector<double> t = earlyMoveTimes(games, p, kEmpties);
+        if (t.empty()) continue;
+        const double mean = std::accumulate(t.begin(), t.end(), 0.0) / static_cast<double>(t.size());
+        text += formatText("%s %s mean %s, median %s (%zu moves)", text.empty() ? "" : ";", players[p].name.c_str(),
+                           durationText(mean).c_str(), durationText(t[t.size() / 2]).c_str(), t.size());
+    }
+    return text.empty() ? text : formatText("CPU per move with more than %d empty squares:", kEmpties) + text + "\n";
 }
 
 std::string sizesText(const std::vector<int>& sizes) {
@@ -117,6 +158,7 @@ std::string matchSummary(const std::vector<PlayerSpec>& players, const std::vect
         if (t.moves) text += ", mean " + durationText(t.total / t.moves);
     }
     text += '\n';
+    text += earlyMovesLine(players, games);
     text += forfeitLines(players, games);
     return text;
 }

@@ -13,6 +13,7 @@
 #include "arena/match_report.hpp"
 #include "arena/results_store.hpp"
 #include "arena/saved_game.hpp"
+#include "arena/sprt.hpp"
 #include "platform/atomic_file.hpp"
 #include "platform/printable.hpp"
 
@@ -189,10 +190,22 @@ void writePlan(const MatchSettings& s, bool tournament, const std::vector<Player
               << "`\n";
 }
 
+// The first player's wins, draws and losses so far, for the sequential test.
+struct FirstPlayerTally {
+    int wins = 0, draws = 0, losses = 0;
+    void add(const GameRecord& g) {
+        const char first = g.task.black == 0 ? 'B' : g.task.white == 0 ? 'W' : 0;
+        if (!first) return;
+        if (g.result.winner == 'D') ++draws;
+        else if (g.result.winner == first) ++wins;
+        else ++losses;
+    }
+};
+
 // Plays the games still to play, each kept (DIR/games, --save-games) as soon as it is over, so that an
 // interrupted run loses only the games in progress; returns every game in order.
 std::vector<GameRecord> playRest(const MatchSettings& s, const std::vector<PlayerSpec>& players, const MatchOptions& options,
-                                 GamesSoFar games, int total, const std::string& dir) {
+                                 GamesSoFar games, int total, const std::string& dir, std::string& note) {
     if (!s.saveDir.empty() && !fs::is_directory(s.saveDir)) {
         std::error_code ec;
         fs::create_directories(s.saveDir, ec);
@@ -209,9 +222,27 @@ std::vector<GameRecord> playRest(const MatchSettings& s, const std::vector<Playe
         }
     };
     const ProgressCallback progress = [&](int count, int) { showProgress(alreadyDone + count, total); };
+    const bool sequential = !s.sprt.empty();
+    const SprtBounds bounds = sequential ? parseSprtBounds(s.sprt) : SprtBounds{};
+    FirstPlayerTally tally;
+    for (const GameRecord& g : games.kept) tally.add(g);
+    const auto status = [&] { return sprtStatus(tally.wins, tally.draws, tally.losses, bounds); };
+    const auto counted = [&](const GameRecord& game) {
+        tally.add(game);
+        finished(game);
+    };
+    const auto decided = [&] { return status().verdict != SprtVerdict::kContinue; };
     std::vector<GameRecord> all = std::move(games.kept);
-    for (GameRecord& g : runGames(players, games.todo, options, isatty(2) ? progress : ProgressCallback(), finished))
+    for (GameRecord& g : runGames(players, games.todo, options, isatty(2) ? progress : ProgressCallback(), counted,
+                                  sequential ? std::function<bool()>(decided) : std::function<bool()>()))
         all.push_back(std::move(g));
+    if (sequential) {
+        if (isatty(2) && static_cast<int>(all.size()) < total) std::fprintf(stderr, "\r%*s\r", 70, "");
+        note = sprtLine(status(), bounds, players[0].name);
+        if (static_cast<int>(all.size()) < total)
+            note += formatText("The test decided after %zu of the %d games; the rest were not played.\n", all.size(),
+                               total);
+    }
     std::sort(all.begin(), all.end(), [](const GameRecord& a, const GameRecord& b) { return a.task.index < b.task.index; });
     markDuplicates(all);
     if (!s.saveDir.empty()) std::cerr << "reversi: saved " << saved << " games in " << s.saveDir << "\n";
@@ -241,8 +272,11 @@ int runMatch(const MatchSettings& s, bool tournament) {
     if (!games.kept.empty())
         std::cerr << "reversi: resuming: " << games.kept.size() << " of " << tasks.size() << " games already in " << dir
                   << "\n";
-    const std::vector<GameRecord> all = playRest(s, players, options, games, static_cast<int>(tasks.size()), dir);
-    report(s, tournament, players, all, options, dir, "");
+    if (!s.sprt.empty() && tournament) throw std::invalid_argument("--sprt is a test between two players: use match");
+    if (!s.sprt.empty()) parseSprtBounds(s.sprt);  // a bad --sprt before any game
+    std::string note;
+    const std::vector<GameRecord> all = playRest(s, players, options, games, static_cast<int>(tasks.size()), dir, note);
+    report(s, tournament, players, all, options, dir, note);
     return 0;
 }
 

@@ -28,6 +28,7 @@ struct MatchSettings {
     std::string results;
     std::string plan;
     std::string merge;
+    std::string sprt;  // "ELO0,ELO1": stop once the sequential test decides (arena/sprt.hpp); matches only
 };
 
 struct GameSettings {

@@ -88,8 +88,9 @@ void runWorkers(std::size_t count, const WorkerPool& pool) {
     signal(SIGPIPE, SIG_IGN);
     std::vector<Worker> running;
     std::size_t next = 0;
-    while (next < count || !running.empty()) {
-        while (next < count && static_cast<int>(running.size()) < std::max(1, pool.jobs))
+    const auto more = [&] { return next < count && !(pool.stopStarting && pool.stopStarting()); };
+    while (more() || !running.empty()) {
+        while (more() && static_cast<int>(running.size()) < std::max(1, pool.jobs))
             running.push_back(startWorker(next++, pool, running));
         std::vector<pollfd> pfds;
         for (const Worker& w : running) pfds.push_back({w.fd, POLLIN, 0});

@@ -29,6 +29,8 @@ struct WorkerPool {
     std::function<bool(const std::string& output)> complete;
     // In the caller, as each job ends (in the order they end).
     std::function<void(std::size_t job, const WorkerEnd& end)> finished;
+    // In the caller, before each job starts: true stops starting jobs (the running ones finish).
+    std::function<bool()> stopStarting;
 };
 
 // Runs jobs 0 .. count-1; throws std::runtime_error when a pipe or a process cannot be made.

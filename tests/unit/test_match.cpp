@@ -11,6 +11,7 @@
 #include "arena/ratings.hpp"
 #include "arena/results_store.hpp"
 #include "arena/saved_game.hpp"
+#include "arena/sprt.hpp"
 
 using namespace reversi;
 
@@ -229,4 +230,61 @@ TEST_CASE("stored results: a game as one JSON line and back", "[match]") {
     const std::string settings = settingsJson(true, ps, options);
     CHECK_THAT(settings, Catch::Contains("\"spec\": \"random:3\""));
     CHECK(shellQuote("it's") == "'it'\\''s'");
+}
+
+TEST_CASE("SPRT: the log-likelihood ratio and Wald's bounds", "[match][sprt]") {
+    const SprtBounds b = parseSprtBounds("0,50");
+    CHECK(b.elo0 == 0);
+    CHECK(b.elo1 == 50);
+    // By hand: 60-20-20, score 0.7, variance 0.6 + 0.2 / 4 - 0.49 = 0.16; s0 = 0.5, s1 = 1 / (1 + 10^-0.125)
+    // = 0.5714631; LLR = 100 x 0.0714631 x (1.4 - 1.0714631) / 0.32 = 7.337.
+    const SprtStatus st = sprtStatus(60, 20, 20, b);
+    CHECK(st.llr == Approx(7.337).epsilon(0.001));
+    CHECK(st.lower == Approx(std::log(0.05 / 0.95)));
+    CHECK(st.upper == Approx(std::log(0.95 / 0.05)));
+    CHECK(st.verdict == SprtVerdict::kH1);
+    CHECK_THAT(sprtLine(st, b, "new"), Catch::Contains("H1 accepted: new is stronger by 50 Elo"));
+    // An even score is evidence for H0 = 0 Elo over H1 = 50: LLR = N (s1 - s0)(1 - 1.0714631) / (2 x 0.25).
+    const SprtStatus even = sprtStatus(40, 0, 40, b);
+    CHECK(even.llr == Approx(80 * 0.0714631 * -0.0714631 / 0.5).epsilon(0.001));
+    CHECK(even.verdict == SprtVerdict::kContinue);
+    CHECK(sprtStatus(100, 0, 100, b).verdict == SprtVerdict::kContinue);  // LLR -2.04
+    CHECK(sprtStatus(150, 0, 150, b).verdict == SprtVerdict::kH0);       // LLR -3.06
+    CHECK(sprtStatus(0, 0, 0, b).verdict == SprtVerdict::kContinue);
+    CHECK(sprtStatus(30, 0, 0, b).verdict == SprtVerdict::kH1);  // all wins: decided, not a division by zero
+    for (const char* bad : {"", "30", "30,0", "0,0", "a,b", "0,30x", "0,5000", "nan,3"})
+        CHECK_THROWS_AS(parseSprtBounds(bad), std::invalid_argument);
+}
+
+TEST_CASE("a stopped game pool plays no more games and returns only those played", "[match][sprt]") {
+    MatchOptions options;
+    options.sizes = {6};
+    options.games = 8;
+    options.seed = 7;
+    options.openingPlies = 2;
+    const auto ps = players({"greedy", "random:3"});
+    const auto tasks = scheduleGames(2, options);
+    int finished = 0;
+    const auto games = runGames(ps, tasks, options, {}, [&](const GameRecord&) { ++finished; },
+                                [&] { return finished >= 3; });
+    CHECK(games.size() == 3);
+    CHECK(finished == 3);
+    for (std::size_t i = 0; i < games.size(); ++i) CHECK(games[i].task.index == static_cast<int>(i));
+}
+
+TEST_CASE("the match table gives each player's CPU per move before the last 20 empties", "[match]") {
+    MatchOptions options;
+    options.sizes = {8};
+    options.games = 2;
+    const auto ps = players({"greedy", "random:1"});
+    const auto games = runGames(ps, scheduleGames(2, options), options);
+    const std::string table = matchSummary(ps, games, options);
+    // An 8x8 game from the start has 60 empties: each side makes 20 moves with more than 20 left (40
+    // moves in all from 60 to 21 empties) unless a pass comes first.
+    CHECK_THAT(table, Catch::Contains("CPU per move with more than 20 empty squares: greedy mean"));
+    const auto at = table.find("greedy mean");
+    const auto movesAt = table.find(" moves)", at);
+    const int moves = std::stoi(table.substr(table.rfind('(', movesAt) + 1));
+    CHECK(moves >= 36);
+    CHECK(moves <= 40);
 }

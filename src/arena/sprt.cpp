@@ -1,0 +1,67 @@
+#include "arena/sprt.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <stdexcept>
+
+namespace reversi {
+
+namespace {
+
+double expectedScore(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
+
+// A variance floor: after a run of wins only (variance 0) the test still needs games to decide.
+constexpr double kMinVariance = 1e-3;
+
+}  // namespace
+
+SprtBounds parseSprtBounds(const std::string& text) {
+    const char* s = text.c_str();
+    char* end = nullptr;
+    SprtBounds b;
+    b.elo0 = std::strtod(s, &end);
+    const bool first = end != s && *end == ',';
+    const char* second = first ? end + 1 : s;
+    b.elo1 = std::strtod(second, &end);
+    if (!first || end == second || *end != '\0' || !std::isfinite(b.elo0) || !std::isfinite(b.elo1) ||
+        std::fabs(b.elo0) > 1000 || std::fabs(b.elo1) > 1000 || !(b.elo1 > b.elo0))
+        throw std::invalid_argument("--sprt takes ELO0,ELO1 with ELO0 < ELO1 (Elo, within +-1000), such as 0,30");
+    return b;
+}
+
+SprtStatus sprtStatus(int wins, int draws, int losses, const SprtBounds& bounds) {
+    SprtStatus st;
+    st.lower = std::log(bounds.beta / (1 - bounds.alpha));
+    st.upper = std::log((1 - bounds.beta) / bounds.alpha);
+    const double n = wins + draws + losses;
+    if (n > 0) {
+        const double w = wins / n, d = draws / n;
+        const double score = w + d / 2;
+        const double variance = std::fmax(kMinVariance, w + d / 4 - score * score);
+        const double s0 = expectedScore(bounds.elo0), s1 = expectedScore(bounds.elo1);
+        st.llr = n * (s1 - s0) * (2 * score - s0 - s1) / (2 * variance);
+    }
+    st.verdict = st.llr >= st.upper ? SprtVerdict::kH1 : st.llr <= st.lower ? SprtVerdict::kH0 : SprtVerdict::kContinue;
+    return st;
+}
+
+std::string sprtLine(const SprtStatus& st, const SprtBounds& b, const std::string& firstPlayer) {
+    char head[160];
+    std::snprintf(head, sizeof head, "SPRT [%g, %g] (alpha %g, beta %g): LLR %.2f of [%.2f, %.2f]: ", b.elo0, b.elo1,
+                  b.alpha, b.beta, st.llr, st.lower, st.upper);
+    char elo[32];
+    switch (st.verdict) {
+        case SprtVerdict::kH1:
+            std::snprintf(elo, sizeof elo, "%g", b.elo1);
+            return head + std::string("H1 accepted: ") + firstPlayer + " is stronger by " + elo + " Elo or more\n";
+        case SprtVerdict::kH0:
+            std::snprintf(elo, sizeof elo, "%g", b.elo0);
+            return head + std::string("H0 accepted: ") + firstPlayer + " is nearer " + elo + " Elo stronger than " +
+                   std::to_string(static_cast<int>(b.elo1)) + "\n";
+        default:
+            return head + std::string("undecided (more games needed)\n");
+    }
+}
+
+}  // namespace reversi

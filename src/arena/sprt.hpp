@@ -1,0 +1,35 @@
+// The sequential probability ratio test of a match (`reversi match --sprt ELO0,ELO1`): after each game,
+// the log-likelihood ratio of "the first player is ELO1 stronger" against "it is ELO0 stronger"; the
+// match stops starting games once it crosses a bound (Wald's, from the error rates alpha and beta).
+//
+// The model is the generalised SPRT of chess engine testing: the first player's score per game has mean
+// s and variance var (wins, draws and losses so far), and the LLR of the two hypotheses' mean scores
+// s0, s1 (logistic Elo) is N (s1 - s0) (2s - s0 - s1) / (2 var). Games are counted one by one (the
+// trinomial model): the colour pairs' correlation is ignored, which makes the test more cautious.
+#pragma once
+
+#include <string>
+
+namespace reversi {
+
+struct SprtBounds {
+    double elo0 = 0, elo1 = 0;      // H0: the first player is elo0 stronger; H1: elo1 (elo1 > elo0)
+    double alpha = 0.05, beta = 0.05;  // false positive and false negative rates
+};
+
+enum class SprtVerdict { kContinue, kH0, kH1 };
+
+struct SprtStatus {
+    double llr = 0;
+    double lower = 0, upper = 0;  // Wald's bounds: log(beta / (1 - alpha)), log((1 - beta) / alpha)
+    SprtVerdict verdict = SprtVerdict::kContinue;
+};
+
+// Parses "ELO0,ELO1" (elo1 > elo0, both within +-1000); throws std::invalid_argument.
+SprtBounds parseSprtBounds(const std::string& text);
+// The test after `wins`, `draws`, `losses` of the first player.
+SprtStatus sprtStatus(int wins, int draws, int losses, const SprtBounds& bounds);
+// "SPRT [0, 30] (alpha 0.05, beta 0.05): LLR 1.23 of [-2.94, 2.94]: H1 accepted ..." with a newline.
+std::string sprtLine(const SprtStatus& status, const SprtBounds& bounds, const std::string& firstPlayer);
+
+}  // namespace reversi
