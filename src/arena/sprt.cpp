@@ -11,9 +11,6 @@ namespace {
 
 double expectedScore(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
 
-// A variance floor: after a run of wins only (variance 0) the test still needs games to decide.
-constexpr double kMinVariance = 1e-3;
-
 }  // namespace
 
 SprtBounds parseSprtBounds(const std::string& text) {
@@ -34,14 +31,9 @@ SprtStatus sprtStatus(int wins, int draws, int losses, const SprtBounds& bounds)
     SprtStatus st;
     st.lower = std::log(bounds.beta / (1 - bounds.alpha));
     st.upper = std::log((1 - bounds.beta) / bounds.alpha);
-    const double n = wins + draws + losses;
-    if (n > 0) {
-        const double w = wins / n, d = draws / n;
-        const double score = w + d / 2;
-        const double variance = std::fmax(kMinVariance, w + d / 4 - score * score);
-        const double s0 = expectedScore(bounds.elo0), s1 = expectedScore(bounds.elo1);
-        st.llr = n * (s1 - s0) * (2 * score - s0 - s1) / (2 * variance);
-    }
+    const double s0 = expectedScore(bounds.elo0), s1 = expectedScore(bounds.elo1);
+    const double points = wins + draws / 2.0, lost = losses + draws / 2.0;
+    st.llr = points * std::log(s1 / s0) + lost * std::log((1 - s1) / (1 - s0));
     st.verdict = st.llr >= st.upper ? SprtVerdict::kH1 : st.llr <= st.lower ? SprtVerdict::kH0 : SprtVerdict::kContinue;
     return st;
 }

@@ -2,10 +2,12 @@
 // the log-likelihood ratio of "the first player is ELO1 stronger" against "it is ELO0 stronger"; the
 // match stops starting games once it crosses a bound (Wald's, from the error rates alpha and beta).
 //
-// The model is the generalised SPRT of chess engine testing: the first player's score per game has mean
-// s and variance var (wins, draws and losses so far), and the LLR of the two hypotheses' mean scores
-// s0, s1 (logistic Elo) is N (s1 - s0) (2s - s0 - s1) / (2 var). Games are counted one by one (the
-// trinomial model): the colour pairs' correlation is ignored, which makes the test more cautious.
+// The model is a binomial one over score points: a win is a point, a loss none and a draw half of each,
+// so LLR = (W + D/2) ln(s1/s0) + (L + D/2) ln((1-s1)/(1-s0)), with s0, s1 the expected scores of the
+// two hypotheses (logistic Elo). It is exact for games without draws (rare in Othello), stays finite
+// on a run of wins alone (the normal approximation of chess testing's GSPRT does not: a near-zero
+// variance after two wins decided a test), and counts each game on its own: the correlation of a
+// colour pair's two games makes it cautious, not rash.
 #pragma once
 
 #include <string>

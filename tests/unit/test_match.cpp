@@ -236,22 +236,23 @@ TEST_CASE("SPRT: the log-likelihood ratio and Wald's bounds", "[match][sprt]") {
     const SprtBounds b = parseSprtBounds("0,50");
     CHECK(b.elo0 == 0);
     CHECK(b.elo1 == 50);
-    // By hand: 60-20-20, score 0.7, variance 0.6 + 0.2 / 4 - 0.49 = 0.16; s0 = 0.5, s1 = 1 / (1 + 10^-0.125)
-    // = 0.5714631; LLR = 100 x 0.0714631 x (1.4 - 1.0714631) / 0.32 = 7.337.
+    // By hand: s0 = 0.5, s1 = 1 / (1 + 10^-0.125) = 0.571463; 60-20-20 is 70 points for, 30 against:
+    // LLR = 70 ln(1.142926) + 30 ln(0.857074) = 70 x 0.133592 - 30 x 0.154226 = 4.7247.
     const SprtStatus st = sprtStatus(60, 20, 20, b);
-    CHECK(st.llr == Approx(7.337).epsilon(0.001));
+    CHECK(st.llr == Approx(4.7247).epsilon(0.001));
     CHECK(st.lower == Approx(std::log(0.05 / 0.95)));
     CHECK(st.upper == Approx(std::log(0.95 / 0.05)));
     CHECK(st.verdict == SprtVerdict::kH1);
     CHECK_THAT(sprtLine(st, b, "new"), Catch::Contains("H1 accepted: new is stronger by 50 Elo"));
-    // An even score is evidence for H0 = 0 Elo over H1 = 50: LLR = N (s1 - s0)(1 - 1.0714631) / (2 x 0.25).
+    // An even score is evidence for H0 = 0 Elo over H1 = 50: each win and loss adds 0.133592 - 0.154226.
     const SprtStatus even = sprtStatus(40, 0, 40, b);
-    CHECK(even.llr == Approx(80 * 0.0714631 * -0.0714631 / 0.5).epsilon(0.001));
+    CHECK(even.llr == Approx(40 * (0.133592 - 0.154226)).epsilon(0.001));
     CHECK(even.verdict == SprtVerdict::kContinue);
     CHECK(sprtStatus(100, 0, 100, b).verdict == SprtVerdict::kContinue);  // LLR -2.04
     CHECK(sprtStatus(150, 0, 150, b).verdict == SprtVerdict::kH0);       // LLR -3.06
     CHECK(sprtStatus(0, 0, 0, b).verdict == SprtVerdict::kContinue);
-    CHECK(sprtStatus(30, 0, 0, b).verdict == SprtVerdict::kH1);  // all wins: decided, not a division by zero
+    CHECK(sprtStatus(2, 0, 0, b).verdict == SprtVerdict::kContinue);  // two wins decide nothing (LLR 0.27)
+    CHECK(sprtStatus(30, 0, 0, b).verdict == SprtVerdict::kH1);       // thirty do (LLR 4.0)
     for (const char* bad : {"", "30", "30,0", "0,0", "a,b", "0,30x", "0,5000", "nan,3"})
         CHECK_THROWS_AS(parseSprtBounds(bad), std::invalid_argument);
 }
