@@ -252,6 +252,8 @@ std::vector<GameRecord> playRest(const MatchSettings& s, const std::vector<Playe
 }  // namespace
 
 int runMatch(const MatchSettings& s, bool tournament) {
+    if (!s.sprt.empty() && (!s.plan.empty() || !s.merge.empty()))
+        throw std::invalid_argument("--sprt decides as the games are played: not with --plan or --merge");
     if (!s.merge.empty()) {
         if (!s.players.empty() || !s.plan.empty() || !s.results.empty())
             throw std::invalid_argument("--merge DIR takes no players, --plan or --results: it reads them from DIR");

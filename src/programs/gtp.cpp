@@ -93,7 +93,8 @@ public:
         if (cmd == "play") return play(args);
         if (cmd == "genmove") return genMove(args);
         if (cmd == "undo") return undo();
-        if (cmd == "showboard") return {true, std::string("\n").append(showBoard())};  // not "\n" + s: GCC 12 -Wrestrict false positive
+        // Not "\n" + showBoard(): GCC 12 warns of a restrict overlap there (a false positive).
+        if (cmd == "showboard") return {true, std::string("\n").append(showBoard())};
         if (cmd == "final_score") return finalScore();
         if (cmd == "quit") return {true, "", true};
         return {false, "unknown command"};

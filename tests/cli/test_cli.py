@@ -106,6 +106,10 @@ bad = [
     (["lab6", "--extra"], "lab6"),
     (["lab7part1", "--edition"], "lab7part1"),
     (["lab7part2", "--depth", "99"], "lab7part2"),
+    (["reversi", "match", "part2", "greedy", "--sprt", "30,0"], "reversi match"),
+    (["reversi", "match", "part2", "greedy", "--sprt", "nan,5"], "reversi match"),
+    (["reversi", "match", "part2", "greedy", "--sprt", "0,30", "--results", "r", "--plan", "p.txt"], "reversi match"),
+    (["reversi", "tournament", "part2", "greedy", "--sprt", "0,30"], "reversi tournament"),
 ]
 # Every option that takes a number of seconds, a rate or a fraction refuses NaN and the infinities
 # (CLI::Range alone lets NaN through: every comparison with it is false).

@@ -153,7 +153,7 @@ TEST_CASE("GTP: time_settings and time_left shorten genmove within the move time
         std::istringstream in(script);
         std::ostringstream text;
         GtpOptions options;
-        options.moveTime = 5.0;  // a move could take seconds: only the clock keeps it short
+        options.moveTime = 10.0;  // a move could take seconds (the target: 6 s): only the clock keeps it short
         const CpuStopwatch clock;
         runGtp(in, text, options);
         out = text.str();
@@ -162,12 +162,12 @@ TEST_CASE("GTP: time_settings and time_left shorten genmove within the move time
     std::string out;
     // 0.3 s left in main time for Black's ~30 moves: about 8 ms a move.
     const double mainTime = cpuOf("boardsize 8\ntime_settings 600 0 0\ntime_left black 0.3 0\ngenmove black\nquit\n", out);
-    CHECK(mainTime < 1.0);
+    CHECK(mainTime < 1.5);  // the engine's start (weights decoded) included: slow under the sanitizers
     CHECK(out.find("? ") == std::string::npos);
     // Byo-yomi: 1 s for 10 stones, 80 ms a move; three moves in well under a second.
     const double byoYomi = cpuOf("boardsize 8\ntime_settings 0 1 10\ntime_left black 1 10\ngenmove black\n"
                                  "genmove white\ngenmove black\nquit\n", out);
-    CHECK(byoYomi < 1.0);
+    CHECK(byoYomi < 1.5);
     // Bad clocks are refused, and the session goes on.
     cpuOf("time_settings 1 x 0\ntime_left purple 3 0\ntime_settings -1 0 0\nname\n", out);
     CHECK(out == "? syntax error\n\n? syntax error\n\n? syntax error\n\n= reversi\n\n");
