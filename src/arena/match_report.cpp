@@ -47,33 +47,38 @@ MoveTimes timesOf(const std::vector<GameRecord>& games, int player) {
     return t;
 }
 
-// The CPU seconds of `player`'s moves made with more than `empties` empty squares (the moves before an
-// 8x8 engine's exact solve at 20), sorted: each game replayed to see who made which move.
+// The CPU seconds of `player`'s 8x8 moves made with more than `empties` empty squares (the moves before
+// our engine's exact solve at 20), sorted: each game replayed to see who made which move. A move over
+// the time limit was timed but not played: it is counted at the position it was asked in.
 std::vector<double> earlyMoveTimes(const std::vector<GameRecord>& games, int player, int empties) {
     std::vector<double> times;
     for (const GameRecord& game : games) {
         const GameResult& r = game.result;
-        Board board(game.task.size);
+        if (game.task.size != 8) continue;
+        Board board(8);
         char turn = kBlack;
         std::size_t made[2] = {0, 0};
+        const auto take = [&](int side) {
+            const int owner = side == 0 ? game.task.black : game.task.white;
+            if (owner == player && board.count(kEmpty) > empties) times.push_back(r.moveSeconds[side][made[side]]);
+            ++made[side];
+        };
         for (std::size_t i = 0; i < r.moves.size(); ++i) {
             if (!board.hasLegalMove(turn)) turn = opponentOf(turn);
             const int side = turn == kBlack ? 0 : 1;
-            const bool refereed = static_cast<int>(i) >= r.openingPlies;
-            const int owner = side == 0 ? game.task.black : game.task.white;
-            if (refereed && made[side] < r.moveSeconds[side].size()) {
-                if (owner == player && board.count(kEmpty) > empties) times.push_back(r.moveSeconds[side][made[side]]);
-                ++made[side];
-            }
+            if (static_cast<int>(i) >= r.openingPlies && made[side] < r.moveSeconds[side].size()) take(side);
             if (board.applyMove(r.moves[i].row, r.moves[i].col, turn) == 0) break;  // not a game of these rules
             turn = opponentOf(turn);
         }
+        if (!board.hasLegalMove(turn)) turn = opponentOf(turn);
+        const int side = turn == kBlack ? 0 : 1;
+        if (made[side] < r.moveSeconds[side].size()) take(side);  // the move over the limit, if any
     }
     std::sort(times.begin(), times.end());
     return times;
 }
 
-// "NAME: mean X (median Y)" of each player's moves with more than 20 empty squares, when any.
+// "NAME: mean X (median Y)" of each player's 8x8 moves with more than 20 empty squares, when any.
 std::string earlyMovesLine(const std::vector<PlayerSpec>& players, const std::vector<GameRecord>& games) {
     constexpr int kEmpties = 20;
     std::string text;
@@ -84,7 +89,7 @@ std::string earlyMovesLine(const std::vector<PlayerSpec>& players, const std::ve
         text += formatText("%s %s mean %s, median %s (%zu moves)", text.empty() ? "" : ";", players[p].name.c_str(),
                            durationText(mean).c_str(), durationText(t[t.size() / 2]).c_str(), t.size());
     }
-    return text.empty() ? text : formatText("CPU per move with more than %d empty squares:", kEmpties) + text + "\n";
+    return text.empty() ? text : formatText("CPU per 8x8 move with more than %d empty squares:", kEmpties) + text + "\n";
 }
 
 std::string sizesText(const std::vector<int>& sizes) {

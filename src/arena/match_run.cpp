@@ -190,17 +190,21 @@ void writePlan(const MatchSettings& s, bool tournament, const std::vector<Player
               << "`\n";
 }
 
-// The first player's wins, draws and losses so far, for the sequential test.
-struct FirstPlayerTally {
-    int wins = 0, draws = 0, losses = 0;
-    void add(const GameRecord& g) {
-        const char first = g.task.black == 0 ? 'B' : g.task.white == 0 ? 'W' : 0;
-        if (!first) return;
-        if (g.result.winner == 'D') ++draws;
-        else if (g.result.winner == first) ++wins;
-        else ++losses;
-    }
-};
+// A game's outcome for the sequential test: the first player's 'W', 'D' or 'L'; 0 for a game the referee
+// failed (no evidence) or one the first player is not in.
+char firstPlayerOutcome(const GameRecord& g) {
+    const char first = g.task.black == 0 ? 'B' : g.task.white == 0 ? 'W' : 0;
+    if (!first || g.result.refereeFailed) return 0;
+    return g.result.winner == 'D' ? 'D' : g.result.winner == first ? 'W' : 'L';
+}
+
+std::string sprtReport(const SprtTest& test, const std::string& first, int played, int total) {
+    if (!test.decided()) return sprtLine(test.now(), test.bounds(), first);
+    std::string text = sprtLine(test.decision(), test.bounds(), first);
+    text += formatText("The test decided after %d games", test.decidedAfter());
+    if (played < total) text += formatText("; %d of the %d were played (those running then finished)", played, total);
+    return text + ".\n";
+}
 
 // Plays the games still to play, each kept (DIR/games, --save-games) as soon as it is over, so that an
 // interrupted run loses only the games in progress; returns every game in order.
@@ -223,25 +227,25 @@ std::vector<GameRecord> playRest(const MatchSettings& s, const std::vector<Playe
     };
     const ProgressCallback progress = [&](int count, int) { showProgress(alreadyDone + count, total); };
     const bool sequential = !s.sprt.empty();
-    const SprtBounds bounds = sequential ? parseSprtBounds(s.sprt) : SprtBounds{};
-    FirstPlayerTally tally;
-    for (const GameRecord& g : games.kept) tally.add(g);
-    const auto status = [&] { return sprtStatus(tally.wins, tally.draws, tally.losses, bounds); };
+    SprtTest test(sequential ? parseSprtBounds(s.sprt) : SprtBounds{});
+    const auto count = [&test](const GameRecord& g) {
+        if (const char outcome = firstPlayerOutcome(g)) test.add(outcome);
+    };
+    std::sort(games.kept.begin(), games.kept.end(),
+              [](const GameRecord& a, const GameRecord& b) { return a.task.index < b.task.index; });
+    for (const GameRecord& g : games.kept) count(g);  // a resumed test decides where it did
     const auto counted = [&](const GameRecord& game) {
-        tally.add(game);
+        count(game);
         finished(game);
     };
-    const auto decided = [&] { return status().verdict != SprtVerdict::kContinue; };
     std::vector<GameRecord> all = std::move(games.kept);
+    const std::function<bool()> stop = [&test] { return test.decided(); };
     for (GameRecord& g : runGames(players, games.todo, options, isatty(2) ? progress : ProgressCallback(), counted,
-                                  sequential ? std::function<bool()>(decided) : std::function<bool()>()))
+                                  sequential ? stop : std::function<bool()>()))
         all.push_back(std::move(g));
     if (sequential) {
         if (isatty(2) && static_cast<int>(all.size()) < total) std::fprintf(stderr, "\r%*s\r", 70, "");
-        note = sprtLine(status(), bounds, players[0].name);
-        if (static_cast<int>(all.size()) < total)
-            note += formatText("The test decided after %zu of the %d games; the rest were not played.\n", all.size(),
-                               total);
+        note = sprtReport(test, players[0].name, static_cast<int>(all.size()), total);
     }
     std::sort(all.begin(), all.end(), [](const GameRecord& a, const GameRecord& b) { return a.task.index < b.task.index; });
     markDuplicates(all);
@@ -254,6 +258,7 @@ std::vector<GameRecord> playRest(const MatchSettings& s, const std::vector<Playe
 int runMatch(const MatchSettings& s, bool tournament) {
     if (!s.sprt.empty() && (!s.plan.empty() || !s.merge.empty()))
         throw std::invalid_argument("--sprt decides as the games are played: not with --plan or --merge");
+    if (!s.sprt.empty()) parseSprtBounds(s.sprt);  // a bad --sprt before anything is written or searched
     if (!s.merge.empty()) {
         if (!s.players.empty() || !s.plan.empty() || !s.results.empty())
             throw std::invalid_argument("--merge DIR takes no players, --plan or --results: it reads them from DIR");
@@ -274,8 +279,6 @@ int runMatch(const MatchSettings& s, bool tournament) {
     if (!games.kept.empty())
         std::cerr << "reversi: resuming: " << games.kept.size() << " of " << tasks.size() << " games already in " << dir
                   << "\n";
-    if (!s.sprt.empty() && tournament) throw std::invalid_argument("--sprt is a test between two players: use match");
-    if (!s.sprt.empty()) parseSprtBounds(s.sprt);  // a bad --sprt before any game
     std::string note;
     const std::vector<GameRecord> all = playRest(s, players, options, games, static_cast<int>(tasks.size()), dir, note);
     report(s, tournament, players, all, options, dir, note);

@@ -11,6 +11,12 @@ namespace {
 
 double expectedScore(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
 
+std::string formatElo(double elo) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", elo);
+    return text;
+}
+
 }  // namespace
 
 SprtBounds parseSprtBounds(const std::string& text) {
@@ -38,19 +44,24 @@ SprtStatus sprtStatus(int wins, int draws, int losses, const SprtBounds& bounds)
     return st;
 }
 
+void SprtTest::add(char outcome) {
+    (outcome == 'W' ? wins_ : outcome == 'D' ? draws_ : losses_) += 1;
+    if (decided()) return;
+    decision_ = now();
+    if (decided()) decidedAfter_ = wins_ + draws_ + losses_;
+}
+
 std::string sprtLine(const SprtStatus& st, const SprtBounds& b, const std::string& firstPlayer) {
     char head[160];
     std::snprintf(head, sizeof head, "SPRT [%g, %g] (alpha %g, beta %g): LLR %.2f of [%.2f, %.2f]: ", b.elo0, b.elo1,
                   b.alpha, b.beta, st.llr, st.lower, st.upper);
-    char elo[32];
     switch (st.verdict) {
         case SprtVerdict::kH1:
-            std::snprintf(elo, sizeof elo, "%g", b.elo1);
-            return head + std::string("H1 accepted: ") + firstPlayer + " is stronger by " + elo + " Elo or more\n";
+            return head + std::string("H1 accepted: ") + firstPlayer + " is stronger by " + formatElo(b.elo1) +
+                   " Elo or more\n";
         case SprtVerdict::kH0:
-            std::snprintf(elo, sizeof elo, "%g", b.elo0);
-            return head + std::string("H0 accepted: ") + firstPlayer + " is nearer " + elo + " Elo stronger than " +
-                   std::to_string(static_cast<int>(b.elo1)) + "\n";
+            return head + std::string("H0 accepted: ") + firstPlayer + " is nearer " + formatElo(b.elo0) +
+                   " Elo stronger than " + formatElo(b.elo1) + "\n";
         default:
             return head + std::string("undecided (more games needed)\n");
     }

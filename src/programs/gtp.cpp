@@ -26,17 +26,19 @@ const char* const kCommands[] = {"protocol_version", "name",     "version",   "k
 
 // GTP's game clock (time_settings, time_left), as each side's seconds and stones left; its budget for a
 // move never exceeds the move time. Without time_settings, or with "no time limits" (byo-yomi time but
-// no stones), every move gets the move time.
+// no stones, as the GTP specification defines it), every move gets the move time.
 class GtpClock {
 public:
     void settings(double main, double byo, int stones) {
-        timed_ = !(main == 0 && byo > 0 && stones == 0);
+        settingsTimed_ = !(byo > 0 && stones == 0);
         main_ = main, byo_ = byo, stones_ = stones;
         newGame();
     }
     void newGame() {
+        timed_ = settingsTimed_;
         for (int s = 0; s < 2; ++s) left_[s] = main_, stonesLeft_[s] = 0, inByoYomi_[s] = false;
     }
+    // The controller's word for this game (a new game goes back to the settings).
     void left(int side, double seconds, int stones) {
         left_[side] = seconds;
         stonesLeft_[side] = stones;
@@ -46,8 +48,14 @@ public:
     // Our own moves count down our clock between the controller's time_left commands.
     void spent(int side, double seconds) {
         left_[side] -= seconds;
-        const bool periodOver = inByoYomi_[side] ? --stonesLeft_[side] <= 0 : left_[side] <= 0 && stones_ > 0;
-        if (periodOver) left_[side] = byo_, stonesLeft_[side] = std::max(1, stones_), inByoYomi_[side] = true;
+        if (inByoYomi_[side]) {
+            if (--stonesLeft_[side] <= 0) left_[side] = byo_, stonesLeft_[side] = std::max(1, stones_);
+        } else if (left_[side] <= 0 && stones_ > 0) {
+            // Main time ran out during this move: its overrun comes off the first period, and it counts as
+            // that period's first stone.
+            left_[side] += byo_, stonesLeft_[side] = stones_ - 1, inByoYomi_[side] = true;
+            if (stonesLeft_[side] <= 0) left_[side] = byo_, stonesLeft_[side] = stones_;
+        }
     }
     double budget(int side, int empties, double moveTime) const {
         if (!timed_) return moveTime;
@@ -58,7 +66,8 @@ public:
     }
 
 private:
-    bool timed_ = false;
+    bool settingsTimed_ = false;  // time_settings gave a clock
+    bool timed_ = false;          // this game has one (time_settings, or a time_left since the game began)
     double main_ = 0, byo_ = 0;
     int stones_ = 0;
     double left_[2] = {0, 0};

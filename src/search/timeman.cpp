@@ -1,7 +1,6 @@
 #include "search/timeman.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 
 namespace reversi {
 

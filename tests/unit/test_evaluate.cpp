@@ -142,8 +142,19 @@ TEST_CASE("time manager: the next iteration starts when its first move can finis
     // Three known: odd and even plies alternate, so it grows as the one before the last did (x4).
     CHECK(tm.predictedIteration() == Approx(0.320));
     CHECK(tm.canStartIterationAt(0.30));   // 0.30 + 0.4 x 0.32 < 0.72
-    CHECK_FALSE(tm.canStartIterationAt(0.60));  // the first move would not finish before the stop
+    CHECK_FALSE(tm.canStartIterationAt(0.60));  // past the target (0.8 x 0.72 = 0.576)
     CHECK_FALSE(tm.canStartIterationAt(tm.hardLimit()));
+    // Under the target, only the prediction stops it: 0.05, 0.2, 0.4 s predict 0.4 x 4 = 1.6 s, whose
+    // first move (0.64 s) would not finish before the stop.
+    TimeManager big;
+    big.start(0.75, false);
+    big.setPhase(0.5);
+    big.iterationDone(0.05, 19, 0);
+    big.iterationDone(0.2, 19, 0);
+    big.iterationDone(0.4, 19, 0);
+    CHECK(big.predictedIteration() == Approx(1.6));
+    CHECK(big.canStartIterationAt(0.05));        // 0.05 + 0.64 < 0.72
+    CHECK_FALSE(big.canStartIterationAt(0.10));  // 0.10 + 0.64 > 0.72, though under the target
 }
 
 TEST_CASE("time manager: a changed best move or a dropped score stretches the target to the stop", "[evaluate][time]") {

@@ -248,13 +248,29 @@ TEST_CASE("SPRT: the log-likelihood ratio and Wald's bounds", "[match][sprt]") {
     const SprtStatus even = sprtStatus(40, 0, 40, b);
     CHECK(even.llr == Approx(40 * (0.133592 - 0.154226)).epsilon(0.001));
     CHECK(even.verdict == SprtVerdict::kContinue);
-    CHECK(sprtStatus(100, 0, 100, b).verdict == SprtVerdict::kContinue);  // LLR -2.04
-    CHECK(sprtStatus(150, 0, 150, b).verdict == SprtVerdict::kH0);       // LLR -3.06
+    CHECK(sprtStatus(100, 0, 100, b).verdict == SprtVerdict::kContinue);  // LLR -2.06
+    CHECK(sprtStatus(150, 0, 150, b).verdict == SprtVerdict::kH0);       // LLR -3.10
     CHECK(sprtStatus(0, 0, 0, b).verdict == SprtVerdict::kContinue);
     CHECK(sprtStatus(2, 0, 0, b).verdict == SprtVerdict::kContinue);  // two wins decide nothing (LLR 0.27)
     CHECK(sprtStatus(30, 0, 0, b).verdict == SprtVerdict::kH1);       // thirty do (LLR 4.0)
     for (const char* bad : {"", "30", "30,0", "0,0", "a,b", "0,30x", "0,5000", "nan,3"})
         CHECK_THROWS_AS(parseSprtBounds(bad), std::invalid_argument);
+}
+
+TEST_CASE("SPRT: a decided test keeps its verdict while the running games come in", "[match][sprt]") {
+    SprtTest test(parseSprtBounds("0,50"));
+    // Each win adds ln(1.142926) = 0.133592: 22 wins are 2.939, under the bound 2.944; 23 cross it.
+    for (int i = 0; i < 22; ++i) test.add('W');
+    CHECK_FALSE(test.decided());
+    test.add('W');
+    REQUIRE(test.decided());
+    CHECK(test.decision().verdict == SprtVerdict::kH1);
+    CHECK(test.decidedAfter() == 23);
+    test.add('L');  // a game that was running: the ratio falls back inside the bounds
+    CHECK(test.now().verdict == SprtVerdict::kContinue);
+    CHECK(test.decided());
+    CHECK(test.decision().verdict == SprtVerdict::kH1);
+    CHECK(test.decidedAfter() == 23);
 }
 
 TEST_CASE("a stopped game pool plays no more games and returns only those played", "[match][sprt]") {
@@ -282,7 +298,7 @@ TEST_CASE("the match table gives each player's CPU per move before the last 20 e
     const std::string table = matchSummary(ps, games, options);
     // An 8x8 game from the start has 60 empties: each side makes 20 moves with more than 20 left (40
     // moves in all from 60 to 21 empties) unless a pass comes first.
-    CHECK_THAT(table, Catch::Contains("CPU per move with more than 20 empty squares: greedy mean"));
+    CHECK_THAT(table, Catch::Contains("CPU per 8x8 move with more than 20 empty squares: greedy mean"));
     const auto at = table.find("greedy mean");
     const auto movesAt = table.find(" moves)", at);
     const int moves = std::stoi(table.substr(table.rfind('(', movesAt) + 1));
