@@ -4,11 +4,13 @@
 #include "platform/json_text.hpp"
 #include "platform/printable.hpp"
 #include "rules/board.hpp"
+#include "rules/game_record.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <numeric>
+#include <stdexcept>
 
 namespace reversi {
 
@@ -48,31 +50,34 @@ MoveTimes timesOf(const std::vector<GameRecord>& games, int player) {
 }
 
 // The CPU seconds of `player`'s 8x8 moves made with more than `empties` empty squares (the moves before
-// our engine's exact solve at 20), sorted: each game replayed to see who made which move. A move over
-// the time limit was timed but not played: it is counted at the position it was asked in.
+// our engine's exact solve at 20), sorted: each game replayed (replayGame puts the passes back) to see
+// who made which move. A move over the time limit was timed but not played: it is counted at the
+// position it was asked in. A record that does not replay is left out.
 std::vector<double> earlyMoveTimes(const std::vector<GameRecord>& games, int player, int empties) {
     std::vector<double> times;
     for (const GameRecord& game : games) {
         const GameResult& r = game.result;
         if (game.task.size != 8) continue;
-        Board board(8);
-        char turn = kBlack;
+        Replay replay;
+        try {
+            replay = replayGame(8, r.moves);
+        } catch (const std::invalid_argument&) {
+            continue;
+        }
         std::size_t made[2] = {0, 0};
-        const auto take = [&](int side) {
+        int emptiesBefore = replay.start.count(kEmpty);
+        const auto take = [&](char colour) {
+            const int side = colour == kBlack ? 0 : 1;
+            if (made[side] >= r.moveSeconds[side].size()) return;
             const int owner = side == 0 ? game.task.black : game.task.white;
-            if (owner == player && board.count(kEmpty) > empties) times.push_back(r.moveSeconds[side][made[side]]);
+            if (owner == player && emptiesBefore > empties) times.push_back(r.moveSeconds[side][made[side]]);
             ++made[side];
         };
-        for (std::size_t i = 0; i < r.moves.size(); ++i) {
-            if (!board.hasLegalMove(turn)) turn = opponentOf(turn);
-            const int side = turn == kBlack ? 0 : 1;
-            if (static_cast<int>(i) >= r.openingPlies && made[side] < r.moveSeconds[side].size()) take(side);
-            if (board.applyMove(r.moves[i].row, r.moves[i].col, turn) == 0) break;  // not a game of these rules
-            turn = opponentOf(turn);
+        for (std::size_t i = 0; i < replay.steps.size(); ++i) {
+            if (static_cast<int>(i) >= r.openingPlies) take(replay.steps[i].colour);
+            emptiesBefore = replay.steps[i].after.count(kEmpty);
         }
-        if (!board.hasLegalMove(turn)) turn = opponentOf(turn);
-        const int side = turn == kBlack ? 0 : 1;
-        if (made[side] < r.moveSeconds[side].size()) take(side);  // the move over the limit, if any
+        take(replay.toMove);  // the move over the limit, if any
     }
     std::sort(times.begin(), times.end());
     return times;

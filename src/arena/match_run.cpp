@@ -11,6 +11,7 @@
 #include "arena/game_pool.hpp"
 #include "arena/match.hpp"
 #include "arena/match_report.hpp"
+#include "arena/ratings.hpp"
 #include "arena/results_store.hpp"
 #include "arena/saved_game.hpp"
 #include "arena/sprt.hpp"
@@ -36,7 +37,7 @@ void showProgress(int done, int total) {
     std::fflush(stderr);
 }
 
-// This executable's absolute path, for the commands of a plan.
+// A path made absolute, for the commands of a plan (they may run in another directory).
 std::string absolutePath(const std::string& path) {
     std::error_code ec;
     return fs::absolute(path, ec).lexically_normal().string();
@@ -190,14 +191,6 @@ void writePlan(const MatchSettings& s, bool tournament, const std::vector<Player
               << "`\n";
 }
 
-// A game's outcome for the sequential test: the first player's 'W', 'D' or 'L'; 0 for a game the referee
-// failed (no evidence) or one the first player is not in.
-char firstPlayerOutcome(const GameRecord& g) {
-    const char first = g.task.black == 0 ? 'B' : g.task.white == 0 ? 'W' : 0;
-    if (!first || g.result.refereeFailed) return 0;
-    return g.result.winner == 'D' ? 'D' : g.result.winner == first ? 'W' : 'L';
-}
-
 std::string sprtReport(const SprtTest& test, const std::string& first, int played, int total) {
     if (!test.decided()) return sprtLine(test.now(), test.bounds(), first);
     std::string text = sprtLine(test.decision(), test.bounds(), first);
@@ -228,11 +221,12 @@ std::vector<GameRecord> playRest(const MatchSettings& s, const std::vector<Playe
     const ProgressCallback progress = [&](int count, int) { showProgress(alreadyDone + count, total); };
     const bool sequential = !s.sprt.empty();
     SprtTest test(sequential ? parseSprtBounds(s.sprt) : SprtBounds{});
+    // The first player's games; one the referee failed is no evidence.
     const auto count = [&test](const GameRecord& g) {
-        if (const char outcome = firstPlayerOutcome(g)) test.add(outcome);
+        if (plays(g, 0) && !g.result.refereeFailed) test.add(gameScore(g, 0));
     };
-    std::sort(games.kept.begin(), games.kept.end(),
-              [](const GameRecord& a, const GameRecord& b) { return a.task.index < b.task.index; });
+    const auto byIndex = [](const GameRecord& a, const GameRecord& b) { return a.task.index < b.task.index; };
+    std::sort(games.kept.begin(), games.kept.end(), byIndex);
     for (const GameRecord& g : games.kept) count(g);  // a resumed test decides where it did
     const auto counted = [&](const GameRecord& game) {
         count(game);
@@ -247,7 +241,7 @@ std::vector<GameRecord> playRest(const MatchSettings& s, const std::vector<Playe
         if (isatty(2) && static_cast<int>(all.size()) < total) std::fprintf(stderr, "\r%*s\r", 70, "");
         note = sprtReport(test, players[0].name, static_cast<int>(all.size()), total);
     }
-    std::sort(all.begin(), all.end(), [](const GameRecord& a, const GameRecord& b) { return a.task.index < b.task.index; });
+    std::sort(all.begin(), all.end(), byIndex);
     markDuplicates(all);
     if (!s.saveDir.empty()) std::cerr << "reversi: saved " << saved << " games in " << s.saveDir << "\n";
     return all;

@@ -8,16 +8,12 @@
 
 namespace reversi {
 
-namespace {
-
 double gameScore(const GameRecord& game, int player) {
     const char colour = game.task.black == player ? 'B' : 'W';
     return game.result.winner == 'D' ? 0.5 : game.result.winner == colour ? 1.0 : 0.0;
 }
 
 bool plays(const GameRecord& game, int player) { return game.task.black == player || game.task.white == player; }
-
-}  // namespace
 
 ScoreStats scoreFor(const std::vector<GameRecord>& games, int player, int opponent, int size) {
     ScoreStats stats;

@@ -14,6 +14,9 @@ struct ScoreStats {
     long discsFor = 0, discsAgainst = 0;
     double score = 0, low = 0, high = 0;  // (W + D/2) / N and its 95% confidence interval
 };
+// Whether `player` (an index into the players) is in the game, and its result there: 1, 0.5 or 0.
+bool plays(const GameRecord& game, int player);
+double gameScore(const GameRecord& game, int player);
 // Distinct games (duplicates skipped) of `player` (against `opponent`, or anyone when -1) on `size`
 // (or any when 0).
 ScoreStats scoreFor(const std::vector<GameRecord>& games, int player, int opponent = -1, int size = 0);

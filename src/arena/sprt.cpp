@@ -44,8 +44,8 @@ SprtStatus sprtStatus(int wins, int draws, int losses, const SprtBounds& bounds)
     return st;
 }
 
-void SprtTest::add(char outcome) {
-    (outcome == 'W' ? wins_ : outcome == 'D' ? draws_ : losses_) += 1;
+void SprtTest::add(double score) {
+    (score == 1.0 ? wins_ : score == 0.5 ? draws_ : losses_) += 1;
     if (decided()) return;
     decision_ = now();
     if (decided()) decidedAfter_ = wins_ + draws_ + losses_;

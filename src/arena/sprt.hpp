@@ -37,8 +37,8 @@ SprtStatus sprtStatus(int wins, int draws, int losses, const SprtBounds& bounds)
 class SprtTest {
 public:
     explicit SprtTest(const SprtBounds& bounds = {}) : bounds_(bounds) {}
-    // One game's result for the first player: 'W', 'D' or 'L'.
-    void add(char outcome);
+    // One game's result for the first player: 1 a win, 0.5 a draw, 0 a loss.
+    void add(double score);
     bool decided() const { return decision_.verdict != SprtVerdict::kContinue; }
     const SprtStatus& decision() const { return decision_; }
     int decidedAfter() const { return decidedAfter_; }  // games counted when it decided (0: not yet)

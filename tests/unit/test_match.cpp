@@ -260,13 +260,13 @@ TEST_CASE("SPRT: the log-likelihood ratio and Wald's bounds", "[match][sprt]") {
 TEST_CASE("SPRT: a decided test keeps its verdict while the running games come in", "[match][sprt]") {
     SprtTest test(parseSprtBounds("0,50"));
     // Each win adds ln(1.142926) = 0.133592: 22 wins are 2.939, under the bound 2.944; 23 cross it.
-    for (int i = 0; i < 22; ++i) test.add('W');
+    for (int i = 0; i < 22; ++i) test.add(1.0);
     CHECK_FALSE(test.decided());
-    test.add('W');
+    test.add(1.0);
     REQUIRE(test.decided());
     CHECK(test.decision().verdict == SprtVerdict::kH1);
     CHECK(test.decidedAfter() == 23);
-    test.add('L');  // a game that was running: the ratio falls back inside the bounds
+    test.add(0.0);  // a game that was running: the ratio falls back inside the bounds
     CHECK(test.now().verdict == SprtVerdict::kContinue);
     CHECK(test.decided());
     CHECK(test.decision().verdict == SprtVerdict::kH1);
