@@ -45,35 +45,33 @@ void TimeManager::start(double budget, bool deterministic, const CpuStopwatch& c
     hardLimit_ = std::max(0.0, budget_ - margin);
     deterministic_ = deterministic;
     share_ = targetShare(0.5);
-    iterations_ = 0;
-    last_ = previous_ = older_ = 0;
-    lastSq_ = -1;
-    lastScore_ = 0;
-    unstable_ = false;
+    history_ = {};
 }
 
 void TimeManager::setPhase(double filledFraction) { share_ = targetShare(filledFraction); }
 
-double TimeManager::target() const { return unstable_ ? hardLimit_ : share_ * hardLimit_; }
+double TimeManager::target() const { return history_.unstable ? hardLimit_ : share_ * hardLimit_; }
 
 void TimeManager::iterationDone(double seconds, int bestSq, int score) {
-    if (iterations_ > 0) unstable_ = bestSq != lastSq_ || score <= lastScore_ - kScoreDrop;
-    older_ = previous_;
-    previous_ = last_;
-    last_ = seconds;
-    lastSq_ = bestSq;
-    lastScore_ = score;
-    ++iterations_;
+    History& h = history_;
+    if (h.count > 0) h.unstable = bestSq != h.bestSq || score <= h.score - kScoreDrop;
+    h.older = h.previous;
+    h.previous = h.last;
+    h.last = seconds;
+    h.bestSq = bestSq;
+    h.score = score;
+    ++h.count;
 }
 
 double TimeManager::predictedIteration() const {
-    if (iterations_ == 0) return 0;
+    const History& h = history_;
+    if (h.count == 0) return 0;
     // Odd and even depths alternate in cost, so the next step grows as the one before the last did;
     // with two iterations known, as the last.
     double growth = kDefaultGrowth;
-    if (iterations_ >= 3 && older_ > kNoiseSeconds && previous_ > kNoiseSeconds) growth = previous_ / older_;
-    else if (iterations_ >= 2 && previous_ > kNoiseSeconds && last_ > kNoiseSeconds) growth = last_ / previous_;
-    return last_ * std::clamp(growth, kMinGrowth, kMaxGrowth);
+    if (h.count >= 3 && h.older > kNoiseSeconds && h.previous > kNoiseSeconds) growth = h.previous / h.older;
+    else if (h.count >= 2 && h.previous > kNoiseSeconds && h.last > kNoiseSeconds) growth = h.last / h.previous;
+    return h.last * std::clamp(growth, kMinGrowth, kMaxGrowth);
 }
 
 bool TimeManager::canStartIterationAt(double used) const {

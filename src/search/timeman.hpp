@@ -56,10 +56,13 @@ private:
     double hardLimit_ = 0;
     double share_ = 0.8;       // target as a share of the hard limit, by phase
     bool deterministic_ = false;
-    int iterations_ = 0;
-    double last_ = 0, previous_ = 0, older_ = 0;  // seconds of the last three completed iterations
-    int lastSq_ = -1, lastScore_ = 0;
-    bool unstable_ = false;    // the last iteration changed the best move or dropped the score
+    // This move's completed iterations (start() begins a new history).
+    struct History {
+        int count = 0;
+        double last = 0, previous = 0, older = 0;  // seconds of the last three
+        int bestSq = -1, score = 0;                // the last one's result
+        bool unstable = false;  // the last one changed the best move or dropped the score
+    } history_;
 };
 
 // Target share of the hard limit by phase (fraction of the board filled).
