@@ -22,15 +22,6 @@
 
 namespace reversi {
 
-namespace eg8 {
-
-using u64 = std::uint64_t;
-
-// Discs of P that can never be flipped (a safe under-estimate: full lines, borders and stable neighbours).
-u64 stableDiscs(u64 P, u64 O);
-
-}  // namespace eg8
-
 // The 8x8 solver. Keeps its transposition table between solves (clear() to forget).
 class EndgameSolver8 {
 public:

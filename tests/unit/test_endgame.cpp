@@ -3,6 +3,7 @@
 #include <random>
 
 #include "search/endgame8.hpp"
+#include "search/stability8.hpp"
 #include "search/board_search.hpp"
 #include "bitboard/movegen.hpp"
 #include "bitboard/perft.hpp"
