@@ -149,20 +149,24 @@ const Layout& layout() {
     return L;
 }
 
+// From the squares' touch lists, as play() updates them: each disc adds its digit to the instances
+// through it (a branch-free loop over the discs; reading every instance's squares took 8% of the
+// exact solver's time, which computes features at every ordered node).
 Features featuresOf(u64 P, u64 O) {
     Features f;
     const Geometry& g = geometry();
-    for (int k = 0; k < kInstances; ++k) {
-        const Instance& in = g.instances[static_cast<std::size_t>(k)];
-        int own = 0, opp = 0;
-        for (int j = 0; j < in.size; ++j) {
-            const u64 bit = u64{1} << in.squares[static_cast<std::size_t>(j)];
-            own = own * 3 + ((P & bit) ? 1 : (O & bit) ? 2 : 0);
-            opp = opp * 3 + ((O & bit) ? 1 : (P & bit) ? 2 : 0);
+    const auto add = [&](u64 discs, int toOwn, int toOpp) {
+        for (; discs; discs &= discs - 1) {
+            const int s = std::countr_zero(discs);
+            const Touch* t = g.touch[static_cast<std::size_t>(s)].data();
+            for (int i = g.touchCount[static_cast<std::size_t>(s)]; i > 0; --i, ++t) {
+                f.own[t->instance] = static_cast<std::uint16_t>(f.own[t->instance] + toOwn * t->power);
+                f.opp[t->instance] = static_cast<std::uint16_t>(f.opp[t->instance] + toOpp * t->power);
+            }
         }
-        f.own[static_cast<std::size_t>(k)] = static_cast<std::uint16_t>(own);
-        f.opp[static_cast<std::size_t>(k)] = static_cast<std::uint16_t>(opp);
-    }
+    };
+    add(P, 1, 2);
+    add(O, 2, 1);
     return f;
 }
 

@@ -112,6 +112,25 @@ TEST_CASE("eval8: 54 instances of 13 base patterns, each on distinct squares of 
     }
 }
 
+namespace {
+// The definition, read square by square: base 3 over an instance's squares, first square most significant.
+eval8::Features featuresByDefinition(u64 P, u64 O) {
+    eval8::Features f;
+    const auto& g = eval8::geometry();
+    for (std::size_t k = 0; k < g.instances.size(); ++k) {
+        int own = 0, opp = 0;
+        for (int j = 0; j < g.instances[k].size; ++j) {
+            const u64 bit = u64{1} << g.instances[k].squares[static_cast<std::size_t>(j)];
+            own = own * 3 + ((P & bit) ? 1 : (O & bit) ? 2 : 0);
+            opp = opp * 3 + ((O & bit) ? 1 : (P & bit) ? 2 : 0);
+        }
+        f.own[k] = static_cast<std::uint16_t>(own);
+        f.opp[k] = static_cast<std::uint16_t>(opp);
+    }
+    return f;
+}
+}  // namespace
+
 TEST_CASE("eval8: features updated move by move equal the features recomputed from scratch", "[eval8]") {
     std::mt19937_64 rng(7);
     for (int game = 0; game < 40; ++game) {
@@ -132,9 +151,11 @@ TEST_CASE("eval8: features updated move by move equal the features recomputed fr
             const u64 nP = O ^ flips, nO = P ^ flips ^ (u64{1} << sq);
             P = nP;
             O = nO;
-            const eval8::Features fresh = eval8::featuresOf(P, O);
+            const eval8::Features fresh = eval8::featuresOf(P, O), defined = featuresByDefinition(P, O);
             REQUIRE(f.own == fresh.own);
             REQUIRE(f.opp == fresh.opp);
+            REQUIRE(fresh.own == defined.own);
+            REQUIRE(fresh.opp == defined.opp);
         }
     }
 }
