@@ -5,7 +5,7 @@
 #include <chrono>
 
 #include "bitboard/bitboard.hpp"
-#include "eval/order_eval8.hpp"
+#include "eval/eval8.hpp"
 #include "search/last_flip8.hpp"
 #include "bitboard/position.hpp"
 #include "search/pvs.hpp"
@@ -62,6 +62,17 @@ constexpr int kShallowEmpties = 6;  // at or below: no move generation, no table
 constexpr int kTableEmpties = 8;    // at or above: transposition table
 constexpr int kEtcEmpties = 10;     // at or above: enhanced transposition cutoffs
 constexpr int kSortEmpties = 14;    // at or above: moves ordered by a shallow search (depth 1, 2 from 15, 3 from 22)
+// Selective passes before the exact one, as Edax does: the same search, but a node with kProbeEmpties
+// or more empties is cut when a depth-kProbeDepth search of the learned evaluation puts it beyond the
+// window by the pass's margin (in discs). They cost a few percent of the exact pass's nodes and leave
+// their best moves in the table, so the exact pass meets good moves first; their score is its first
+// window. Fewer than kSelectiveRootEmpties at the root: they cost more than they save (FFO #1-#19).
+// Margins, empties and depth: the fewest nodes on FFO #40-#49 (docs/results/ffo-endgame.md).
+constexpr std::array<int, 3> kSelectiveMargins = {4, 8, 16};
+constexpr int kSelectiveRootEmpties = 18;
+constexpr int kProbeEmpties = 10;
+constexpr int kProbeDepth = 2;
+constexpr std::uint8_t kExactLevel = 255;  // the exact pass's level; selective passes count from 1
 
 // Fastest-first keys below kSortEmpties (tuned on FFO #40, #41, #44, #47 node counts): the opponent's
 // mobility dominates; then potential mobility, parity, a corner, our corner-anchored stable discs.
@@ -69,10 +80,10 @@ constexpr int kKeyPotential = 2, kKeyParity = 8, kKeyCorner = 16, kKeyStable = 1
 // Weights of the small ordering evaluation (orderingEval): coordinate descent on the node count of FFO #40..#44,
 // #46, #47.
 constexpr int kEvalMobility = 8, kEvalCorner = 24, kEvalXSquare = 16, kEvalPotential = 1, kEvalStable = 8, kEvalDisc = -1;
-// Added to it: the fitted pattern evaluation (order_eval8.hpp) times kEvalPattern per disc. The hand terms
+// Added to it: the engine's learned evaluation (eval8.hpp) times kEvalPattern per disc. The hand terms
 // say which move is quick to prove (mobility), the patterns which one is good: together they beat
-// either alone, and 2 took the fewest nodes on FFO #40..#49 (the figures: docs/results/).
-constexpr int kEvalPattern = 2;
+// either alone, and 4 took the fewest nodes on FFO #40..#49 of 2, 4, 6 and 8 (docs/results/).
+constexpr int kEvalPattern = 4;
 
 // Discs of P on corners and on the edge squares next to a corner P holds (stable).
 inline u64 cornerStable(u64 P) {
@@ -105,14 +116,20 @@ struct EndgameSolver8::Impl {
         std::int8_t lower = -64, upper = 64;
         std::int8_t move = -1;
         std::uint8_t empties = 0;
+        std::uint8_t level = kExactLevel;  // the pass that stored the bounds
     };
+    // The pass under way: its margin (0 in the exact pass) and level. Bounds serve the passes at least
+    // as exact as theirs; a table move serves every pass.
+    int margin = 0;
+    std::uint8_t level = kExactLevel;
+    bool usable(const Entry& e) const { return e.level >= level; }
     std::vector<Entry> table;
     std::size_t mask;
     u64 nodeCount = 0;
     u64 nextStopCheck = 0;
     std::function<bool()> stop;
     bool stopped = false;
-    const std::int16_t* orderWeights = order_eval8::orderWeights();
+    const eval8::Weights& eval8Weights = eval8::Weights::builtin();
 
     explicit Impl(int log2) : table(std::size_t{1} << log2), mask((std::size_t{1} << log2) - 1) {}
 
@@ -261,14 +278,14 @@ struct EndgameSolver8::Impl {
     };
 
     // A small midgame evaluation for move ordering only, in ordering units (not a score: mobility
-    // dominates, because a move that leaves few replies is quick to prove): hand terms plus the fitted
-    // patterns in discs (order_eval8 units / kScale) times kEvalPattern.
+    // dominates, because a move that leaves few replies is quick to prove): hand terms plus the learned
+    // evaluation in discs times kEvalPattern.
     static u64 neighbours(u64 x) {
         return (x >> 8 | x << 8 | ((x >> 1 | x >> 9 | x << 7) & 0x7F7F7F7F7F7F7F7FULL) |
                 ((x << 1 | x << 9 | x >> 7) & 0xFEFEFEFEFEFEFEFEULL));
     }
-    int orderingEval(u64 P, u64 O, u64 mp, u64 mo) const {
-        return handEval(P, O, mp, mo) + kEvalPattern * order_eval8::evaluate(orderWeights, P, O, std::popcount(mp), std::popcount(mo)) / order_eval8::kScale;
+    int orderingEval(const eval8::Features& f, u64 P, u64 O, u64 mp, u64 mo) const {
+        return handEval(P, O, mp, mo) + kEvalPattern * eval8Weights.evaluate(f, P, O, std::popcount(mp), std::popcount(mo)) / eval8::kScale;
     }
     static int handEval(u64 P, u64 O, u64 mp, u64 mo) {
         const u64 empty = ~(P | O);
@@ -281,19 +298,28 @@ struct EndgameSolver8::Impl {
                (std::popcount(cornerStable(P)) - std::popcount(cornerStable(O))) * kEvalStable +
                (std::popcount(P) - std::popcount(O)) * kEvalDisc;
     }
-    int midSearch(u64 P, u64 O, int alpha, int beta, int depth, bool passed) {
+    // f: the evaluation's features of (P, O), updated move by move rather than recomputed at the leaves.
+    template <bool Pure = false>
+    int midSearch(u64 P, u64 O, const eval8::Features& f, int alpha, int beta, int depth, bool passed) {
         ++nodeCount;
         const u64 mp = bb8::moves(P, O);
-        if (depth == 0) return orderingEval(P, O, mp, bb8::moves(O, P));
+        if (depth == 0) {
+            if constexpr (Pure) return eval8Weights.evaluate(f, P, O, std::popcount(mp), std::popcount(bb8::moves(O, P)));
+            else return orderingEval(f, P, O, mp, bb8::moves(O, P));
+        }
         if (!mp) {
-            if (passed) return -bb8::finalMargin(O, P) * 64;
-            return -midSearch(O, P, -beta, -alpha, depth, true);
+            if (passed) return -bb8::finalMargin(O, P) * (Pure ? eval8::kScale : 64);
+            eval8::Features g = f;
+            eval8::pass(g);
+            return -midSearch<Pure>(O, P, g, -beta, -alpha, depth, true);
         }
         int best = -1000000;
         for (u64 m = mp; m; m &= m - 1) {
             const int s = std::countr_zero(m);
-            const u64 f = bb8::flips(s, P, O);
-            if (improves(-midSearch(O ^ f, P ^ f ^ bit(s), -beta, -alpha, depth - 1, false), best, alpha, beta)) break;
+            const u64 flips = bb8::flips(s, P, O);
+            eval8::Features g = f;
+            eval8::play(g, s, flips);
+            if (improves(-midSearch<Pure>(O ^ flips, P ^ flips ^ bit(s), g, -beta, -alpha, depth - 1, false), best, alpha, beta)) break;
         }
         return best;
     }
@@ -314,11 +340,14 @@ struct EndgameSolver8::Impl {
         const u64 empty = ~(P | O);
         // High in the tree: order by a shallow midgame search.
         const int depth = empties >= 22 ? 3 : empties >= 15 ? 2 : 1;
+        const eval8::Features f = empties >= kSortEmpties ? eval8::featuresOf(P, O) : eval8::Features{};
         for (Move* m = list; m != list + n; ++m) {
             const int s = m->sq;
             const u64 nP = O ^ m->f, nO = P ^ m->f ^ bit(s);
             if (empties >= kSortEmpties) {
-                m->key = s == ttMove ? 1 << 30 : -midSearch(nP, nO, -1000000, 1000000, depth - 1, false);
+                eval8::Features g = f;
+                eval8::play(g, s, m->f);
+                m->key = s == ttMove ? 1 << 30 : -midSearch(nP, nO, g, -1000000, 1000000, depth - 1, false);
                 if (nP == 0) m->key = 1 << 29;
             } else if (s == ttMove) {
                 m->key = 1 << 30;
@@ -372,9 +401,11 @@ struct EndgameSolver8::Impl {
                : b[0].empties <= b[1].empties ? &b[0] : &b[1];
     }
     // Stores a fail-soft score found with (alphaOrig, beta): reuses the slot when it holds this position
-    // (keeps the other bound), else replaces it.
-    static void storeEntry(Entry& e, u64 P, u64 O, int empties, int best, int bestSq, int alphaOrig, int beta) {
-        if (!(e.P == P && e.O == O)) e = Entry{P, O, -64, 64, -1, static_cast<std::uint8_t>(empties)};
+    // from the same pass (keeps the other bound), else replaces it; a more exact pass's entry is kept.
+    void storeEntry(Entry& e, u64 P, u64 O, int empties, int best, int bestSq, int alphaOrig, int beta) const {
+        const bool same = e.P == P && e.O == O;
+        if (same && e.level > level) return;
+        if (!same || e.level != level) e = Entry{P, O, -64, 64, -1, static_cast<std::uint8_t>(empties), level};
         if (best > alphaOrig) e.lower = static_cast<std::int8_t>(std::max<int>(e.lower, best));
         if (best < beta) e.upper = static_cast<std::int8_t>(std::min<int>(e.upper, best));
         e.move = static_cast<std::int8_t>(bestSq);
@@ -403,20 +434,25 @@ struct EndgameSolver8::Impl {
         if (empties >= kTableEmpties) {
             e = tableSlot(P, O);
             if (e->P == P && e->O == O) {
-                if (e->lower >= beta) return e->lower;
-                if (e->upper <= alpha) return e->upper;
-                if (e->lower == e->upper) return e->lower;
-                alpha = std::max<int>(alpha, e->lower);
-                beta = std::min<int>(beta, e->upper);
+                if (usable(*e)) {
+                    if (e->lower >= beta) return e->lower;
+                    if (e->upper <= alpha) return e->upper;
+                    if (e->lower == e->upper) return e->lower;
+                    alpha = std::max<int>(alpha, e->lower);
+                    beta = std::min<int>(beta, e->upper);
+                }
                 ttMove = e->move;
             }
+        }
+        if (margin && empties >= kProbeEmpties) {
+            if (const int cut = probeCut(P, O, alpha, beta)) return cut == 1 ? beta : alpha;
         }
         Move list[32];
         const int n = listMoves(P, O, mv, list);
         // Enhanced transposition cutoff: a child already known to be bad enough for the opponent.
         if (empties >= kEtcEmpties) {
             for (const Move* m = list; m != list + n; ++m)
-                if (const Entry* c = find(O ^ m->f, P ^ m->f ^ bit(m->sq)); c && -c->upper >= beta) return -c->upper;
+                if (const Entry* c = find(O ^ m->f, P ^ m->f ^ bit(m->sq)); c && usable(*c) && -c->upper >= beta) return -c->upper;
         }
         bool keyed = false;
         const PvsOutcome r = searchMoves(
@@ -430,13 +466,13 @@ struct EndgameSolver8::Impl {
         return r.stopped ? 0 : r.score;
     }
 
-    // The exact score through narrow windows: win / loss / draw first, then windows of 8 discs moving
-    // away from zero until one holds the score. Narrow windows cut far more than the full one, the
-    // table carrying bounds from one window to the next.
-    SolveResult rootByWindows(u64 P, u64 O) {
-        const SolveResult wld = root(P, O, -1, 1);
-        if (stopped || wld.score == 0) return wld;
-        int alpha = wld.score > 0 ? 0 : -8, beta = wld.score > 0 ? 8 : 0;
+    // The score through narrow windows: first the one that holds only the guess (an even score), then
+    // windows of 8 discs moving away from it until one holds the score. Narrow windows cut far more
+    // than the full one, the table carrying bounds from one window to the next.
+    SolveResult rootByWindows(u64 P, u64 O, int guess) {
+        const SolveResult wld = root(P, O, guess - 1, guess + 1);
+        if (stopped || wld.score == guess) return wld;
+        int alpha = wld.score > guess ? guess : std::max(-65, guess - 8), beta = wld.score > guess ? std::min(65, guess + 8) : guess;
         while (true) {
             const SolveResult r = root(P, O, alpha, beta);
             if (stopped) return r;
@@ -450,6 +486,32 @@ struct EndgameSolver8::Impl {
                 return r;
             }
         }
+    }
+
+    // The selective passes (kSelectiveMargins) at a root with at least kSelectiveRootEmpties empties:
+    // they fill the table with moves and return the last pass's score, rounded to even, as the exact
+    // pass's first guess (0 when there were none). The exact pass follows.
+    int selectivePasses(u64 P, u64 O) {
+        int guess = 0;
+        if (64 - std::popcount(P | O) < kSelectiveRootEmpties) return guess;
+        for (std::size_t i = 0; i < kSelectiveMargins.size() && !stopped; ++i) {
+            margin = kSelectiveMargins[i];
+            level = static_cast<std::uint8_t>(i + 1);
+            guess = std::clamp(rootByWindows(P, O, guess).score & ~1, -64, 64);
+        }
+        margin = 0;
+        level = kExactLevel;
+        return guess;
+    }
+
+    // Multi-ProbCut's test at a node of a selective pass: +1 when a depth-kProbeDepth search of the
+    // learned evaluation puts the node `margin` discs above beta, -1 when that far below alpha, else 0.
+    int probeCut(u64 P, u64 O, int alpha, int beta) {
+        const eval8::Features f = eval8::featuresOf(P, O);
+        const int up = (beta + margin) * eval8::kScale, down = (alpha - margin) * eval8::kScale;
+        if (beta + margin <= 64 && midSearch<true>(P, O, f, up - 1, up, kProbeDepth, false) >= up) return 1;
+        if (alpha - margin >= -64 && midSearch<true>(P, O, f, down, down + 1, kProbeDepth, false) <= down) return -1;
+        return 0;
     }
 
     // Best move and fail-soft score within (alpha, beta); the move is the best fully searched one.
@@ -493,7 +555,10 @@ SolveResult EndgameSolver8::solve(std::uint64_t P, std::uint64_t O, std::functio
     impl_->stop = std::move(stop);
     impl_->stopped = false;
     const u64 before = impl_->nodeCount;
-    SolveResult r = alpha <= -64 && beta >= 64 ? impl_->rootByWindows(P, O) : impl_->root(P, O, alpha, beta);
+    const int guess = impl_->selectivePasses(P, O);
+    SolveResult r = impl_->stopped                  ? SolveResult{.complete = false}
+                    : alpha <= -64 && beta >= 64 ? impl_->rootByWindows(P, O, guess)
+                                                 : impl_->root(P, O, alpha, beta);
     r.nodes = impl_->nodeCount - before;
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     impl_->stop = {};
