@@ -25,7 +25,7 @@ bool parseCommandLine(CLI::App& app, int argc, char** argv, int& status);
 // and the infinities (which every comparison of CLI::Range lets through) are refused too.
 CLI::Validator FiniteRange(double min, double max);
 
-// "reversi match", "reversi fit8 train", "lab7part2": the command the parsed command line selected.
+// "reversi match", "reversi train8 corpus", "lab7part2": the command the parsed command line selected.
 std::string commandPath(const CLI::App& app);
 
 // Runs the selected command and returns its exit status, with two guards for every command: running

@@ -26,7 +26,6 @@ bool validSizes(std::vector<int>& sizes) {
 }  // namespace
 
 void addTuneCommand(CLI::App& app, Action& action);  // cmd_tune.cpp
-void addFitCommand(CLI::App& app, Action& action);   // cmd_fit.cpp
 void addTrainCommands(CLI::App& app, Action& action);  // cmd_train8.cpp
 void addTrainNCommands(CLI::App& app, Action& action);  // cmd_train_nxn.cpp
 void addAnalyseCommand(CLI::App& app, Action& action);  // cmd_analyse.cpp
@@ -76,7 +75,6 @@ void addBenchCommand(CLI::App& app, Action& action) {
 void addEngineCommands(CLI::App& app, Action& action) {
     addBenchCommand(app, action);
     addTuneCommand(app, action);
-    addFitCommand(app, action);
     addTrainCommands(app, action);
     addTrainNCommands(app, action);
     addAnalyseCommand(app, action);

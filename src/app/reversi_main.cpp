@@ -14,8 +14,8 @@ namespace {
 void addHelpCommand(CLI::App& app, reversi::app::Action& action) {
     auto topic = std::make_shared<std::vector<std::string>>();
     CLI::App* help = app.add_subcommand("help", "Show the help of reversi or of one command");
-    help->add_option("command", *topic, "A command, and a subcommand of it (fit8 train)");
-    reversi::app::addExamples(*help, {"reversi help", "reversi help match", "reversi help fit8 train"});
+    help->add_option("command", *topic, "A command, and a subcommand of it (train8 corpus)");
+    reversi::app::addExamples(*help, {"reversi help", "reversi help match", "reversi help train8 corpus"});
     help->callback([&app, &action, topic] {
         action = [&app, topic]() -> int {
             const CLI::App* at = &app;

@@ -1,4 +1,4 @@
-// What the pattern evaluations (eval8.hpp, order_eval8.hpp, eval_nxn.hpp) share: the base-3 numbering of a
+// What the pattern evaluations (eval8.hpp, eval_nxn.hpp) share: the base-3 numbering of a
 // pattern's configurations, the 8x8 board's symmetries and the pattern shapes built from them, and the
 // expansion of packed weight tables (the weights files keep one weight for configurations that are
 // mirror images of each other; evaluation reads one entry per configuration).

@@ -1,5 +1,5 @@
 // The one score unit of evaluation and search: hundredths of a disc, from the side to move's point of
-// view. Every evaluation returns it (the 8x8 patterns through their named conversion, order_eval8::toScore)
+// view. Every evaluation returns it (the pattern evaluations through their named conversions, eval8::toScore)
 // and the search compares nothing else.
 //
 // A heuristic score lies strictly inside (-kHeuristicLimit, kHeuristicLimit). A finished game scores

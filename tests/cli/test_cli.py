@@ -48,8 +48,8 @@ for name in commands:
     check(code == 0 and "Examples:" in out, "reversi %s --help ends with examples" % name)
     code2, out2, _ = run(["reversi", "help", name])
     check(code2 == 0 and out2 == out, "reversi help %s prints what --help prints" % name)
-code, out, err = run(["reversi", "help", "fit8", "train"])
-check(code == 0 and "reversi fit8 train" in out, "reversi help fit8 train")
+code, out, err = run(["reversi", "help", "train8", "corpus"])
+check(code == 0 and "reversi train8 corpus" in out, "reversi help train8 corpus")
 code, out, err = run(["reversi", "help", "match"])
 flat = " ".join(out.split())
 for word in ("time=", "depth=", "eval=", "mpc=", "asp=", "w.NAME=", "cmd:", "gtp:", "nboard:"):
@@ -95,7 +95,7 @@ bad = [
     (["reversi", "play", "--size", "30"], "reversi play"),
     (["reversi", "perft", "--depth", "0"], "reversi perft"),
     (["reversi", "solve"], "reversi solve"),
-    (["reversi", "fit8", "train"], "reversi fit8 train"),
+    (["reversi", "train8", "corpus"], "reversi train8 corpus"),
     (["reversi", "play", "--size", "5"], "reversi play"),
     (["reversi", "play", "--black", "nobody"], "reversi play"),
     (["reversi", "match", "part2", "nobody"], "reversi match"),
@@ -123,13 +123,12 @@ double_options = [
     (["reversi", "match", "part2", "greedy"], ["--time-limit", "--wall-limit"]),
     (["reversi", "bench"], ["--move-time", "--game-move-time"]),
     (["reversi", "tune"], ["--move-time", "--accept"]),
-    (["reversi", "fit8", "generate", "-o", "x"], ["--random-moves"]),
-    (["reversi", "fit8", "train", "/dev/null"], ["--learning-rate", "--regularisation", "--validation"]),
+    (["reversi", "train8", "corpus", "--dir", "x"], ["--random-moves"]),
 ]
 for command, options in double_options:
     for option in options:
         for value in ["nan", "NaN", "-nan", "inf", "-inf", "infinity", "1e999"]:
-            bad.append((command + [option, value], " ".join(command[:3 if command[0] == "reversi" and command[1] == "fit8" else 2 if command[0] == "reversi" else 1])))
+            bad.append((command + [option, value], " ".join(command[:3 if command[0] == "reversi" and command[1] == "train8" else 2 if command[0] == "reversi" else 1])))
 
 for args, name in bad:
     code, out, err = run(args)

@@ -208,9 +208,6 @@ if wanted(3):
     write("long-line.txt", "8 " + "f5" * 100000 + "\n")
     status, out, err, _ = run([reversi, "replay", path("long-line.txt")])
     check(3, status == 2 and len(err) < 300 and b"long-line.txt:1:" in err, "replay of a long line: %r" % err[:300])
-    write("samples.txt", "-" * 64 + " 0\n" + "X" * 100000 + "\n")
-    status, out, err, _ = run([reversi, "fit8", "train", path("samples.txt")])
-    check(3, status == 2 and len(err) < 300 and b"samples.txt:2:" in err, "fit8 train of a long line: %r" % err[:300])
     write("long.conf", "size = 6\n" + "#" * (1 << 20) + "\n")
     status, out, err, _ = run([reversi, "play", "--config", path("long.conf"), "--black", "greedy", "--white", "greedy",
                                "--size", "4", "--no-color"], env=base_env)

@@ -12,7 +12,6 @@
 #include "engine/engine.hpp"
 #include "eval/evaluate.hpp"
 #include "players/greedy.hpp"
-#include "eval/order_eval8.hpp"
 #include "bitboard/position.hpp"
 #include "eval/eval8.hpp"
 #include "search/midgame8.hpp"
