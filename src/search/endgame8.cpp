@@ -64,10 +64,11 @@ constexpr int kEtcEmpties = 10;     // at or above: enhanced transposition cutof
 constexpr int kSortEmpties = 14;    // at or above: moves ordered by a shallow search (depth 1, 2 from 15, 3 from 22)
 // Selective passes before the exact one, as Edax does: the same search, but a node with kProbeEmpties
 // or more empties is cut when a depth-kProbeDepth search of the learned evaluation puts it beyond the
-// window by the pass's margin (in discs). They cost a few percent of the exact pass's nodes and leave
-// their best moves in the table, so the exact pass meets good moves first; their score is its first
-// window. Fewer than kSelectiveRootEmpties at the root: they cost more than they save (FFO #1-#19).
-// Margins, empties and depth: the fewest nodes on FFO #40-#49 (docs/results/ffo-endgame.md).
+// window by the pass's margin (in discs). They cost about a sixth of the nodes and leave their best
+// moves in the table, so the exact pass meets good moves first; a full-window solve starts from their
+// score. Fewer than kSelectiveRootEmpties at the root: they cost more than they save (FFO #1-#19).
+// Margins, empties, depth: within 2% of the fewest nodes on FFO #40-#49, the simplest such settings
+// (docs/results/ffo-endgame.md).
 constexpr std::array<int, 3> kSelectiveMargins = {4, 8, 16};
 constexpr int kSelectiveRootEmpties = 18;
 constexpr int kProbeEmpties = 10;
@@ -118,8 +119,8 @@ struct EndgameSolver8::Impl {
         std::uint8_t empties = 0;
         std::uint8_t level = kExactLevel;  // the pass that stored the bounds
     };
-    // The pass under way: its margin (0 in the exact pass) and level. Bounds serve the passes at least
-    // as exact as theirs; a table move serves every pass.
+    // The pass under way: its margin (0 in the exact pass) and level. Bounds serve only passes no more
+    // exact than the one that stored them; a table move serves every pass.
     int margin = 0;
     std::uint8_t level = kExactLevel;
     bool usable(const Entry& e) const { return e.level >= level; }
@@ -408,6 +409,10 @@ struct EndgameSolver8::Impl {
         if (!same || e.level != level) e = Entry{P, O, -64, 64, -1, static_cast<std::uint8_t>(empties), level};
         if (best > alphaOrig) e.lower = static_cast<std::int8_t>(std::max<int>(e.lower, best));
         if (best < beta) e.upper = static_cast<std::int8_t>(std::min<int>(e.upper, best));
+        if (e.lower > e.upper) {  // a selective pass contradicting itself: keep the newer bound alone
+            e.lower = static_cast<std::int8_t>(best > alphaOrig ? best : -64);
+            e.upper = static_cast<std::int8_t>(best < beta ? best : 64);
+        }
         e.move = static_cast<std::int8_t>(bestSq);
     }
 
@@ -470,21 +475,18 @@ struct EndgameSolver8::Impl {
     // windows of 8 discs moving away from it until one holds the score. Narrow windows cut far more
     // than the full one, the table carrying bounds from one window to the next.
     SolveResult rootByWindows(u64 P, u64 O, int guess) {
-        const SolveResult wld = root(P, O, guess - 1, guess + 1);
-        if (stopped || wld.score == guess) return wld;
-        int alpha = wld.score > guess ? guess : std::max(-65, guess - 8), beta = wld.score > guess ? std::min(65, guess + 8) : guess;
+        const SolveResult first = root(P, O, guess - 1, guess + 1);
+        if (stopped || first.score == guess) return first;
+        const bool up = first.score > guess;  // the way the windows move
+        int alpha = up ? guess : std::max(-65, guess - 8), beta = up ? std::min(65, guess + 8) : guess;
         while (true) {
             const SolveResult r = root(P, O, alpha, beta);
-            if (stopped) return r;
-            if (r.score <= alpha && alpha > -64) {
-                beta = alpha + 1;
-                alpha = std::max(-65, alpha - 8);
-            } else if (r.score >= beta && beta < 64) {
-                alpha = beta - 1;
-                beta = std::min(65, beta + 8);
-            } else {
-                return r;
-            }
+            // A selective pass can contradict its last window (ProbCut is not consistent: the windows
+            // would swing back and forth for ever); an exact search never does. Either ends the search.
+            if (stopped || (up ? r.score < beta : r.score > alpha) || r.score <= -64 || r.score >= 64) return r;
+            const int a = alpha, b = beta;
+            alpha = up ? b - 1 : std::max(-65, a - 8);
+            beta = up ? std::min(65, b + 8) : a + 1;
         }
     }
 

@@ -4,7 +4,8 @@
 // The 8x8 solver (EndgameSolver8) works on two raw uint64 bitboards (player to move, opponent) and is
 // specialised the way strong Othello engines are: flips by carry propagation along precomputed rays,
 // the last one to four empties solved without move generation in parity order, null-window PVS with
-// fastest-first ordering, a transposition table and stability cutoffs above that.
+// fastest-first ordering, a transposition table and stability cutoffs above that; from 18 empties
+// selective (ProbCut) passes first fill the table with good moves.
 //
 // Scores follow the standard (WOF / FFO) convention: final discs of the side to move minus the
 // opponent's, with the empty squares of a game that ends early going to the winner.
@@ -32,7 +33,8 @@ public:
 
     // Exact solve of (P to move, O). stop, when set, is polled every few thousand nodes. With a window
     // (alpha, beta) the score is fail-soft: exact inside it, else a bound (alpha = -1, beta = 1 asks
-    // for win / draw / loss only). The move is the best one whose search finished.
+    // for win / draw / loss only). The move is the best one whose search finished (-1 when stopped in
+    // the selective passes).
     SolveResult solve(std::uint64_t P, std::uint64_t O, std::function<bool()> stop = {}, int alpha = -65, int beta = 65);
     // Score only, within (alpha, beta): fail-soft bound outside it.
     int solveWindow(std::uint64_t P, std::uint64_t O, int alpha, int beta);

@@ -155,6 +155,19 @@ TEST_CASE("8x8 solver's selective passes leave every score and window exact", "[
     }
 }
 
+TEST_CASE("8x8 solver: the engine's two solves of one root end and are exact", "[endgame]") {
+    // FFO #43 (23 empties, c7 -12) as the engine solves it: win/loss/draw, then the exact margin. The
+    // second solve's selective passes met the first one's table and their windows swung between two
+    // bounds for ever; the stop at 200 M nodes (the solve takes 26 M) turns that into a failure.
+    const TextPosition p = parsePosition("--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX- O");
+    const auto pos = Position<8>::fromBoard(p.board, p.toMove);
+    EndgameSolver8 solver(21);
+    const RootSolve8 r = solveRootOutcome(solver, pos.P.w[0], pos.O.w[0], [&] { return solver.nodes() > 200000000; });
+    CHECK(r.complete);
+    CHECK(r.margin == -12);
+    CHECK(squareName(squareToMove(8, r.move)) == "c7");
+}
+
 TEST_CASE("8x8 solver stops when asked, and says so", "[endgame]") {
     // FFO #45: hundreds of millions of nodes to the end.
     const TextPosition p = parsePosition("---XXXX-X-XXXO--XXOXOO--XXXOXO--XXOXXO---OXXXOO-O-OOOO------OO-- X");
