@@ -13,7 +13,7 @@ void addAnalyseCommand(CLI::App& app, Action& action) {
     cmd->add_option("position", s->input,
                     "A position (OBF, or board text of any size), a file of them, or - for standard input")
         ->capture_default_str();
-    cmd->add_option("--time", s->moveTime, "CPU seconds of search after each move")->check(CLI::Range(0.001, 3600.0))->capture_default_str();
+    cmd->add_option("--time", s->moveTime, "CPU seconds of search after each move")->check(FiniteRange(0.001, 3600.0))->capture_default_str();
     cmd->add_option("--depth", s->depth, "Search exactly this many plies after each move (0: by time)")->check(CLI::Range(0, 64))->capture_default_str();
     addExamples(*cmd, {"reversi analyse --time 0.5 -- '---------------------------OX------XO--------------------------- X'   (-- before a position that starts with -)",
                        "reversi analyse tests/data/fforum-1-19.obf --depth 8",

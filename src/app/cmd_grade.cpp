@@ -150,10 +150,10 @@ void addGradeCommands(CLI::App& app, Action& action) {
         ->delimiter(',')
         ->capture_default_str();
     grade->add_option("--time-limit", s->options.timeLimit, "CPU seconds per move (part2; the course's rule is 1)")
-        ->check(CLI::Range(0.001, 3600.0))
+        ->check(FiniteRange(0.001, 3600.0))
         ->capture_default_str();
     grade->add_option("--case-time-limit", s->options.caseCpuLimit, "CPU seconds per hidden case (lab6, part1)")
-        ->check(CLI::Range(0.01, 3600.0))
+        ->check(FiniteRange(0.01, 3600.0))
         ->capture_default_str();
     grade->add_option("--edition", s->edition, "The handout whose prompts part1 expects: 2018 or 2022")
         ->check(CLI::IsMember({2018, 2022}))

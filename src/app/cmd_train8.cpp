@@ -174,7 +174,7 @@ void addProbCutCommand(CLI::App* train, Action& action) {
     probcut->add_option("--max-depth", m->maxDepth, "Deepest full-width search")->check(CLI::Range(2, 16))->capture_default_str();
     probcut->add_option("--min-empties", m->minEmpties, "No cuts below this many empties")->check(CLI::Range(0, 60))->capture_default_str();
     probcut->add_option("--t", m->t, "Cut when the prediction clears the bound by this many deviations")
-        ->check(CLI::Range(0.1, 10.0))
+        ->check(FiniteRange(0.1, 10.0))
         ->capture_default_str();
     probcut->add_option("--seed", m->seed, "Seed of the choice of positions")->capture_default_str();
     addJobsOption(*probcut, m->jobs);

@@ -149,8 +149,8 @@ void addFitSizeCommand(CLI::App* train, Action& action) {
                    "Weights file to write");
     fit->add_option("--overlap", f->fit.overlap, "Neighbouring phases within this distance also train a phase")->check(CLI::Range(0, 5))->capture_default_str();
     fit->add_option("--iterations", f->fit.iterations, "Conjugate-gradient iterations per phase")->check(CLI::Range(1, 10000))->capture_default_str();
-    fit->add_option("--regularisation", f->fit.regularisation, "Ridge weight toward the later phase, in samples")->check(CLI::Range(0.0, 1e9))->capture_default_str();
-    fit->add_option("--validation", f->fit.validation, "Share of the games held out")->check(CLI::Range(0.0, 0.5))->capture_default_str();
+    fit->add_option("--regularisation", f->fit.regularisation, "Ridge weight toward the later phase, in samples")->check(FiniteRange(0.0, 1e9))->capture_default_str();
+    fit->add_option("--validation", f->fit.validation, "Share of the games held out")->check(FiniteRange(0.0, 0.5))->capture_default_str();
     fit->add_option("--search-depth", f->fit.searchDepth,
                     "Label positions by a search of this depth with the phases fitted so far (0: by the games' outcomes)")
         ->check(CLI::Range(0, 12))->capture_default_str();
@@ -185,7 +185,7 @@ void addProbCutCommand(CLI::App* train, Action& action) {
     probcut->add_option("--positions", p->fit.positions, "Positions per phase")->check(CLI::Range(30, 100000))->capture_default_str();
     probcut->add_option("--max-depth", p->fit.maxDepth, "Deepest full-width search")->check(CLI::Range(3, 16))->capture_default_str();
     probcut->add_option("--t", p->fit.t, "Cut when the prediction clears the bound by this many deviations")
-        ->check(CLI::Range(0.1, 10.0))
+        ->check(FiniteRange(0.1, 10.0))
         ->capture_default_str();
     addSeedOption(*probcut, p->fit.seed, "Seed of the choice of positions");
     addJobsOption(*probcut, p->fit.jobs);

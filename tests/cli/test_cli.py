@@ -124,11 +124,17 @@ double_options = [
     (["reversi", "bench"], ["--move-time", "--game-move-time"]),
     (["reversi", "tune"], ["--move-time", "--accept"]),
     (["reversi", "train8", "corpus", "--dir", "x"], ["--random-moves"]),
+    (["reversi", "train8", "fit", "--labels", "x", "--phase", "0", "--weights", "w", "--out", "o"], ["--regularisation", "--validation"]),
+    (["reversi", "train8", "probcut", "--corpus", "c", "--out", "o"], ["--t"]),
+    (["reversi", "train-nxn", "fit", "--games", "g", "--size", "10", "-o", "o"], ["--regularisation", "--validation"]),
+    (["reversi", "train-nxn", "probcut", "--games", "g", "--size", "10", "-o", "o"], ["--t"]),
+    (["reversi", "analyse", "x"], ["--time"]),
+    (["reversi", "grade", "part2", "s"], ["--time-limit", "--case-time-limit"]),
 ]
 for command, options in double_options:
     for option in options:
         for value in ["nan", "NaN", "-nan", "inf", "-inf", "infinity", "1e999"]:
-            bad.append((command + [option, value], " ".join(command[:3 if command[0] == "reversi" and command[1] == "train8" else 2 if command[0] == "reversi" else 1])))
+            bad.append((command + [option, value], " ".join(command[:3 if command[0] == "reversi" and command[1] in ("train8", "train-nxn") else 2 if command[0] == "reversi" else 1])))
 
 for args, name in bad:
     code, out, err = run(args)
