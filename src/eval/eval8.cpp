@@ -155,18 +155,8 @@ const Layout& layout() {
 Features featuresOf(u64 P, u64 O) {
     Features f;
     const Geometry& g = geometry();
-    const auto add = [&](u64 discs, int toOwn, int toOpp) {
-        for (; discs; discs &= discs - 1) {
-            const int s = std::countr_zero(discs);
-            const Touch* t = g.touch[static_cast<std::size_t>(s)].data();
-            for (int i = g.touchCount[static_cast<std::size_t>(s)]; i > 0; --i, ++t) {
-                f.own[t->instance] = static_cast<std::uint16_t>(f.own[t->instance] + toOwn * t->power);
-                f.opp[t->instance] = static_cast<std::uint16_t>(f.opp[t->instance] + toOpp * t->power);
-            }
-        }
-    };
-    add(P, 1, 2);
-    add(O, 2, 1);
+    for (u64 d = P; d; d &= d - 1) addAtSquare(f, g, std::countr_zero(d), 1, 2);
+    for (u64 d = O; d; d &= d - 1) addAtSquare(f, g, std::countr_zero(d), 2, 1);
     return f;
 }
 

@@ -60,18 +60,21 @@ struct Features {
 };
 Features featuresOf(u64 P, u64 O);
 
+// Adds toOwn (toOpp) times square s's digit weight to every own (opp) index through s: a change of
+// that square's digits, shared by play() and featuresOf().
+inline void addAtSquare(Features& f, const Geometry& g, int s, int toOwn, int toOpp) {
+    const Touch* t = g.touch[static_cast<std::size_t>(s)].data();
+    for (int i = g.touchCount[static_cast<std::size_t>(s)]; i > 0; --i, ++t) {
+        f.own[t->instance] = static_cast<std::uint16_t>(f.own[t->instance] + toOwn * t->power);
+        f.opp[t->instance] = static_cast<std::uint16_t>(f.opp[t->instance] + toOpp * t->power);
+    }
+}
+
 // The side to move plays sq, flipping `flips`; the features are then those of the new side to move.
 inline void play(Features& f, int sq, u64 flips) {
     const Geometry& g = geometry();
-    const auto update = [&](int s, int toOwn, int toOpp) {
-        const Touch* t = g.touch[static_cast<std::size_t>(s)].data();
-        for (int i = g.touchCount[static_cast<std::size_t>(s)]; i > 0; --i, ++t) {
-            f.own[t->instance] = static_cast<std::uint16_t>(f.own[t->instance] + toOwn * t->power);
-            f.opp[t->instance] = static_cast<std::uint16_t>(f.opp[t->instance] + toOpp * t->power);
-        }
-    };
-    update(sq, 1, 2);  // empty -> the mover's disc: digit 1 for the mover, 2 for the other side
-    for (; flips; flips &= flips - 1) update(std::countr_zero(flips), -1, 1);  // 2 -> 1 and 1 -> 2
+    addAtSquare(f, g, sq, 1, 2);  // empty -> the mover's disc: digit 1 for the mover, 2 for the other side
+    for (; flips; flips &= flips - 1) addAtSquare(f, g, std::countr_zero(flips), -1, 1);  // 2 -> 1 and 1 -> 2
     std::swap(f.own, f.opp);
 }
 inline void pass(Features& f) { std::swap(f.own, f.opp); }
