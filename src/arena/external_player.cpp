@@ -4,8 +4,9 @@
 // The program runs in a sandbox (RefereedProgram, platform/sandbox.hpp) with pipes for stdin/stdout (stderr
 // goes to /dev/null); reads are non-blocking and polled in short slices; its CPU time is the user time
 // of its whole process tree; it is killed when it runs over the CPU limit on its move, or when an
-// answer it owes is not complete within the wall-clock limit, however it spreads its output. Nothing it
-// does can hang or crash the referee, and nothing it starts outlives the game.
+// answer it owes is not complete within the wall-clock limit, however it spreads its output (a pause of
+// the whole machine not counted: AnswerClock). Nothing it does can hang or crash the referee, and
+// nothing it starts outlives the game.
 #include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -47,7 +48,7 @@ public:
             turn_ = kBlack;
             start();
             cpuMark_ = 0;
-            waitStart_ = Clock::now();
+            answer_.restart();
             expect("Enter the board dimension: ", "the dimension prompt");
             send(std::to_string(n) + "\n");
             expect("Computer plays (B/W)", "the colour prompt");
@@ -106,7 +107,7 @@ private:
                     throw Fault{FaultCode::kOutput, "referee out of step with the program (its move at the end)"};
                 const std::string prefix = std::string("Computer places ") + colour_ + " at ";
                 thinking_ = true;
-                waitStart_ = Clock::now();  // the wall-clock limit covers the whole move, line and board
+                answer_.restart();  // the wall-clock limit covers the whole move, line and board
                 expect(prefix, "its move");
                 std::string tail = take(4, "its move");
                 thinking_ = false;
@@ -172,7 +173,7 @@ private:
             const int status = reap(false);
             throw Fault{exitCode(), "stopped reading its input: " + describeExit(status) + stderrNote()};
         }
-        waitStart_ = Clock::now();
+        answer_.restart();
     }
 
     // Reads whatever the program has printed into pending_, waiting up to the limits. Returns false at
@@ -202,7 +203,7 @@ private:
                     throw Fault{FaultCode::kTimeLimit, text};
                 }
             }
-            const double waited = std::chrono::duration<double>(Clock::now() - waitStart_).count();
+            const double waited = answer_.look();
             if (waited > options().effectiveWallLimit()) {
                 reap(true);
                 char text[240];
@@ -272,7 +273,7 @@ private:
 
     void expectEnd() {
         thinking_ = false;
-        waitStart_ = Clock::now();
+        answer_.restart();
         while (pending_.empty() && fill("the end of its output")) {
         }
         if (!pending_.empty())
@@ -318,7 +319,7 @@ private:
     double cpuMark_ = 0;
     bool thinking_ = false;
     bool killedLingering_ = false;
-    Clock::time_point waitStart_{};  // when the answer being read became due
+    AnswerClock answer_;  // the time of the answer being read, since it became due
 };
 
 }  // namespace

@@ -110,10 +110,10 @@ private:
     std::string command(const std::string& text, const double* cpuMark = nullptr) {
         if (!writeAll(text + "\n")) throw Fault{FaultCode::kCrash, "cannot write to the GTP engine"};
         // An answer ends with an empty line.
-        const auto deadline = replyDeadline();
+        AnswerClock reply;
         std::size_t end;
         while ((end = buffer_.find("\n\n")) == std::string::npos)
-            readSome(buffer_, deadline, cpuMark, "no answer to \"" + text + "\" within the wall-clock limit (killed)",
+            readSome(buffer_, reply, cpuMark, "no answer to \"" + text + "\" within the wall-clock limit (killed)",
                      "the GTP engine exited while answering \"" + text + "\"");
         std::string answer = buffer_.substr(0, end);
         buffer_.erase(0, end + 2);

@@ -63,7 +63,7 @@ private:
     // Reads lines until "=== ..." and returns what follows it. The engine is killed once its CPU time
     // since `cpuMark` passes the limit, or when the whole move outlasts the wall-clock limit.
     std::string readMove(double cpuMark) {
-        const auto deadline = replyDeadline();
+        AnswerClock reply;
         for (;;) {
             std::size_t end;
             while ((end = buffer_.find('\n')) != std::string::npos) {
@@ -75,7 +75,7 @@ private:
                 }
             }
             if (buffer_.size() > kMaxLine) throw Fault{FaultCode::kOutput, "a reply line longer than 64 KiB"};
-            readSome(buffer_, deadline, &cpuMark, "no move within the wall-clock limit (killed)",
+            readSome(buffer_, reply, &cpuMark, "no move within the wall-clock limit (killed)",
                      "the NBoard engine exited during its move", true);
         }
     }

@@ -62,16 +62,21 @@ bool RefereedProgram::writeAll(const std::string& text) {
     return sandbox_.input() >= 0 && reversi::writeAll(sandbox_.input(), text);
 }
 
-std::chrono::steady_clock::time_point RefereedProgram::replyDeadline() const {
-    return std::chrono::steady_clock::now() +
-           std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-               std::chrono::duration<double>(options_.effectiveWallLimit()));
+void AnswerClock::restart() {
+    last_ = std::chrono::steady_clock::now();
+    seconds_ = 0;
 }
 
-void RefereedProgram::readSome(std::string& buffer, std::chrono::steady_clock::time_point deadline, const double* cpuMark,
-                            const std::string& late, const std::string& exited, bool exitedNote) {
-    const auto left =
-        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+double AnswerClock::look() {
+    const auto now = std::chrono::steady_clock::now();
+    seconds_ += std::min(std::chrono::duration<double>(now - last_).count(), kLongestGap);
+    last_ = now;
+    return seconds_;
+}
+
+void RefereedProgram::readSome(std::string& buffer, AnswerClock& reply, const double* cpuMark, const std::string& late,
+                               const std::string& exited, bool exitedNote) {
+    const double left = options_.effectiveWallLimit() - reply.look();
     if (left <= 0) {
         waitForExit(std::chrono::duration<double>(0));
         throw Fault{FaultCode::kTimeLimit, late};
@@ -84,7 +89,7 @@ void RefereedProgram::readSome(std::string& buffer, std::chrono::steady_clock::t
         throw Fault{FaultCode::kTimeLimit, message};
     }
     pollfd p[2] = {{fromChild(), POLLIN, 0}, {exitDescriptor(), POLLIN, 0}};
-    const int ready = poll(p, exitDescriptor() >= 0 ? 2 : 1, static_cast<int>(std::min<long long>(left, 10)));
+    const int ready = poll(p, exitDescriptor() >= 0 ? 2 : 1, static_cast<int>(std::clamp(left * 1e3, 1.0, 10.0)));
     if (ready < 0 && errno != EINTR) throw Fault{FaultCode::kCrash, "poll failed"};
     char chunk[4096];
     const ssize_t k = read(fromChild(), chunk, sizeof chunk);

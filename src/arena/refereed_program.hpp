@@ -25,6 +25,24 @@ struct ProgramSetup {
     bool unbuffered = true;                        // its standard output unbuffered (SandboxOptions)
 };
 
+// The wall-clock seconds a program has taken over one answer it owes, as the referee watching it saw
+// them. A gap between two looks longer than kLongestGap means this process was not running (a stalled
+// or paused machine or virtual machine, a run stopped by Ctrl-Z), and most likely neither was the
+// program: the gap counts as kLongestGap, so that a pause of both is charged to neither. A program that
+// never answers is still caught, since every look adds time.
+class AnswerClock {
+public:
+    static constexpr double kLongestGap = 0.25;  // seconds; the referee looks every 10 ms while it waits
+
+    AnswerClock() { restart(); }
+    void restart();  // an answer is due from now
+    double look();   // the seconds counted so far, up to now
+
+private:
+    std::chrono::steady_clock::time_point last_;
+    double seconds_ = 0;
+};
+
 class RefereedProgram : public RefereedPlayer {
 public:
     // `exitGrace`: how long stop() lets the program exit by itself once its input is closed (a GTP
@@ -69,15 +87,13 @@ protected:
     const RefereeOptions& options() const { return options_; }
     // " (its standard error: \"...\")" with the end of what it wrote there, or "" when it wrote nothing.
     std::string stderrNote() const;
-    // When a reply starting now must be complete: now plus the wall-clock limit.
-    std::chrono::steady_clock::time_point replyDeadline() const;
     // One step of waiting for a reply: up to 10 ms for output, appended to `buffer` without carriage
-    // returns. Throws a Fault (`late`, TLE, or `exited`, CRASH) past the wall-clock `deadline` or when the
-    // program has exited (with stderrNote() when `exitedNote`), and, with `cpuMark`, a TLE once its CPU time
-    // since *cpuMark passes the limit; a program over a limit is killed first. Protocols loop on it until
-    // their reply is complete.
-    void readSome(std::string& buffer, std::chrono::steady_clock::time_point deadline, const double* cpuMark,
-                  const std::string& late, const std::string& exited, bool exitedNote = false);
+    // returns. Throws a Fault (`late`, TLE, or `exited`, CRASH) once `reply` (restarted when the reply
+    // became due) passes the wall-clock limit or when the program has exited (with stderrNote() when
+    // `exitedNote`), and, with `cpuMark`, a TLE once its CPU time since *cpuMark passes the limit; a
+    // program over a limit is killed first. Protocols loop on it until their reply is complete.
+    void readSome(std::string& buffer, AnswerClock& reply, const double* cpuMark, const std::string& late,
+                  const std::string& exited, bool exitedNote = false);
     // User CPU seconds of the program and everything it started, exited processes included.
     double cpuSeconds() { return sandbox_.cpuSeconds(); }
 

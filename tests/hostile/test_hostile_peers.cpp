@@ -15,6 +15,8 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "rules/game_record.hpp"
 #include "programs/gtp.hpp"
@@ -58,7 +60,46 @@ void expectForfeit(const std::string& mode, char colour, const std::string& reas
     CHECK(o.seconds < 15);
 }
 
+void sleepSeconds(double seconds) { std::this_thread::sleep_for(std::chrono::duration<double>(seconds)); }
+
+// Forks a helper that, once the program tagged `tag` runs, stops it and then this process (its referee)
+// for `seconds`, as a paused machine or virtual machine would, and lets the referee go on 0.3 s before
+// the program: the referee looks at its clock first. The helper exits 0 when it found the program.
+pid_t pauseMachineLater(const std::string& tag, double seconds) {
+    const pid_t referee = getpid();
+    const pid_t helper = fork();
+    if (helper != 0) return helper;
+    std::vector<pid_t> program;
+    for (int i = 0; i < 300 && program.empty(); ++i) program = processesWithTag(tag);
+    for (const pid_t pid : program) kill(pid, SIGSTOP);
+    kill(referee, SIGSTOP);
+    sleepSeconds(seconds);
+    kill(referee, SIGCONT);
+    sleepSeconds(0.3);
+    for (const pid_t pid : program) kill(pid, SIGCONT);
+    _exit(program.empty() ? 1 : 0);
+}
+
 }  // namespace
+
+// A loaded CI machine's stall, a paused virtual machine or a stopped run (Ctrl-Z) froze the referee and
+// its program together; the referee woke first, read its clock and charged the program with a TLE.
+TEST_CASE("wall-clock limit: a pause of the whole machine is no program's time", "[hostile]") {
+    const std::string tag = uniqueTag("hostile-slowstart");
+    const PlayerSpec slow = parsePlayer(std::string("cmd:python3 ") + REVERSI_HOSTILE_PLAYER + " slowstart " + tag);
+    RefereeOptions options;
+    options.timeLimit = 0.5;
+    options.wallLimit = 1.5;
+    const pid_t helper = pauseMachineLater(tag, 2.5);  // while the referee waits for its dimension prompt
+    const GameResult r = playGame(slow, parsePlayer("greedy"), 4, {}, 1, 0, options);
+    int status = 0;
+    waitpid(helper, &status, 0);
+    REQUIRE((WIFEXITED(status) && WEXITSTATUS(status) == 0));  // the pause happened
+    INFO(r.reason);
+    CHECK(r.forfeitBy == 0);
+    CHECK(r.blackDiscs + r.whiteDiscs > 4);
+    CHECK(processesWithTag(tag).empty());
+}
 
 TEST_CASE("hostile player: never prints anything (killed at the wall-clock limit)", "[hostile]") {
     expectForfeit("hang", kBlack, "wall-clock limit: the dimension prompt not complete after 3.0 s", "TLE");

@@ -38,6 +38,8 @@ Modes that play Part 1's greedy computer correctly, apart from what they say (on
   trickle      prints everything correctly, but one byte every 50 ms: over the wall-clock limit per move
   forkbomb     forks children that fork, as fast as it can, then plays: held by the process limit
   bigalloc     tries to allocate and touch 4 GB, then plays correctly (the allocation fails)
+  slowstart    sleeps 0.5 s before its dimension prompt, then plays correctly: the referee is surely
+               waiting on it then (the test of a paused machine stops both in that wait)
 """
 import os
 import signal
@@ -260,13 +262,16 @@ def play(n, me):
     out.flush()
 
 
-PLAYING = {"forge", "sleeper", "killgroup", "cpuchild", "escapee", "daemonburn", "trickle", "forkbomb", "bigalloc"}
+PLAYING = {"forge", "sleeper", "killgroup", "cpuchild", "escapee", "daemonburn", "trickle", "forkbomb", "bigalloc",
+           "slowstart"}
 
 
 def main():
     if MODE == "hang":
         time.sleep(100)
         return
+    if MODE == "slowstart":
+        time.sleep(0.5)
     n = int(ask("Enter the board dimension: "))
     me = ask("Computer plays (B/W) : ")
     if MODE in PLAYING:
