@@ -132,8 +132,10 @@ def check_api(db):
     check("ranks follow the scores", scores == sorted(scores, reverse=True) and rows[0]["rank"] == 1 and
           all(a["rank"] <= b["rank"] for a, b in zip(rows, rows[1:])), [(r["rank"], r["score"]) for r in rows])
     top = rows[0]["score"]
+    # Against the unrounded percentage: the page rounds the percentage of its unrounded scores, and
+    # rounding again from the rounded scores crossed a rounding boundary (98.9147 vs 98.92 %).
     check("indicators are the scores' percentages of the top one",
-          all(abs(r["indicator"] - round(100 * r["score"] / top, 2)) < 0.006 for r in rows),
+          all(abs(r["indicator"] - 100 * r["score"] / top) < 0.006 for r in rows),
           [(r["score"], r["indicator"]) for r in rows])
     status = {r["name"]: r["status"] for r in rows}
     expected = {name: FAULTY.get(name, "PASS") for name, _, _ in ENTRIES}
