@@ -191,7 +191,12 @@ private:
             if (errno == EINTR) continue;
             if (errno != EAGAIN && errno != EWOULDBLOCK)
                 throw Fault{FaultCode::kCrash, std::string("read: ") + std::strerror(errno)};
-            if (programExited()) return false;
+            const ssize_t last = readAfterExit(chunk, sizeof chunk);
+            if (last == 0) return false;
+            if (last > 0) {
+                pending_.append(chunk, static_cast<std::size_t>(last));
+                return true;
+            }
             if (thinking_) {
                 const double used = cpuSeconds() - cpuMark_;
                 if (used > options().timeLimit) {

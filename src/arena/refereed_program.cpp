@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <stdexcept>
+#include <thread>
 
 #include "platform/child_process.hpp"
 
@@ -92,14 +93,18 @@ void RefereedProgram::readSome(std::string& buffer, AnswerClock& reply, const do
     const int ready = poll(p, exitDescriptor() >= 0 ? 2 : 1, static_cast<int>(std::clamp(left * 1e3, 1.0, 10.0)));
     if (ready < 0 && errno != EINTR) throw Fault{FaultCode::kCrash, "poll failed"};
     char chunk[4096];
-    const ssize_t k = read(fromChild(), chunk, sizeof chunk);
-    if (k < 0 && (errno == EINTR || errno == EAGAIN)) {
-        if (programExited()) throw Fault{FaultCode::kCrash, exitedNote ? exited + stderrNote() : exited};
-        return;
-    }
+    ssize_t k = read(fromChild(), chunk, sizeof chunk);
+    if (k < 0 && (errno == EINTR || errno == EAGAIN) && (k = readAfterExit(chunk, sizeof chunk)) < 0) return;
     if (k <= 0) throw Fault{FaultCode::kCrash, exitedNote ? exited + stderrNote() : exited};
     for (ssize_t i = 0; i < k; ++i)
         if (chunk[i] != '\r') buffer += chunk[i];
+}
+
+ssize_t RefereedProgram::readAfterExit(char* chunk, std::size_t size) {
+    if (sandboxSwitch("testlateexit")) std::this_thread::sleep_for(std::chrono::milliseconds(500));  // tests only
+    if (!programExited()) return -1;
+    const ssize_t n = read(fromChild(), chunk, size);
+    return n > 0 ? n : 0;
 }
 
 PlayerFault RefereedProgram::faultOf(const std::function<void()>& step) {

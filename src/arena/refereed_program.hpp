@@ -84,6 +84,10 @@ protected:
     int exitDescriptor() const { return sandbox_.statusDescriptor(); }
     // Whether the program itself has exited (its descendants may still run until this object ends them).
     bool programExited() { return sandbox_.started() && sandbox_.exited(); }
+    // After a read of its output found nothing: -1 while the program runs; once it has exited, the bytes
+    // it printed between that read and its exit, read into `chunk` (0: its output has ended). A loaded
+    // machine can hold the referee up between the two for as long as the program needs to finish.
+    ssize_t readAfterExit(char* chunk, std::size_t size);
     const RefereeOptions& options() const { return options_; }
     // " (its standard error: \"...\")" with the end of what it wrote there, or "" when it wrote nothing.
     std::string stderrNote() const;

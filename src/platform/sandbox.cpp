@@ -35,16 +35,6 @@ using Clock = std::chrono::steady_clock;
 
 std::string errnoText(int error) { return std::strerror(error); }
 
-// REVERSI_SANDBOX: comma-separated switches for tests and for machines where a feature misbehaves:
-// nocgroup (count CPU time from /proc), nonamespace (a subreaper instead of a PID namespace), and
-// testjoinfailure (tests only: the cgroups are made but joining them fails).
-bool sandboxSwitch(const char* name) {
-    const char* text = std::getenv("REVERSI_SANDBOX");
-    if (!text) return false;
-    std::string all = std::string(",") + text + ",";
-    return all.find(std::string(",") + name + ",") != std::string::npos;
-}
-
 // Where the private working directory and the captured standard error go: $TMPDIR when the
 // program's user can reach it, else /tmp.
 std::string tempRoot(const Launch& launch) {
@@ -121,6 +111,16 @@ std::string programProblem(const std::string& program) {
 }
 
 }  // namespace
+
+// REVERSI_SANDBOX: nocgroup (count CPU time from /proc), nonamespace (a subreaper instead of a PID
+// namespace), nobwrap; for tests only, testjoinfailure (the cgroups are made but joining them fails)
+// and testlateexit (the referee held up after finding no output: RefereedProgram::readAfterExit).
+bool sandboxSwitch(const char* name) {
+    const char* text = std::getenv("REVERSI_SANDBOX");
+    if (!text) return false;
+    std::string all = std::string(",") + text + ",";
+    return all.find(std::string(",") + name + ",") != std::string::npos;
+}
 
 SandboxPolicy& sandboxPolicy() {
     static SandboxPolicy policy;

@@ -55,6 +55,9 @@ const char* cpuTimeName(CpuTime cpuTime);
 Isolation effectiveIsolation(Isolation asked);
 // coreutils' libstdbuf.so, or "" when it is not installed.
 std::string stdbufLibrary();
+// Whether REVERSI_SANDBOX (comma-separated switches for tests and for machines where a feature
+// misbehaves: docs/sandbox.md#settings) holds `name`.
+bool sandboxSwitch(const char* name);
 
 namespace sandbox {
 struct Launch;

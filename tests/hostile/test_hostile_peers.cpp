@@ -101,6 +101,24 @@ TEST_CASE("wall-clock limit: a pause of the whole machine is no program's time",
     CHECK(processesWithTag(tag).empty());
 }
 
+// On a loaded machine the referee can be held up between a read that finds no output and its check of
+// whether the program has exited, long enough for the program to print its last words and exit: the
+// referee took its output to have ended, and a correct program lost by CRASH ("exited with status 0
+// while the referee expected the board after the opponent's move dd"). testlateexit holds it up there.
+TEST_CASE("referee: a program's last words count when it exits before the referee looks again", "[hostile]") {
+    const std::string tag = uniqueTag("hostile-lastwords");
+    const PlayerSpec slow = parsePlayer(std::string("cmd:python3 ") + REVERSI_HOSTILE_PLAYER + " slowanswer " + tag);
+    RefereeOptions options;
+    options.wallLimit = 10;
+    setenv("REVERSI_SANDBOX", "testlateexit", 1);
+    const GameResult r = playGame(slow, parsePlayer("greedy"), 4, {}, 1, 0, options);
+    unsetenv("REVERSI_SANDBOX");
+    INFO(r.reason);
+    CHECK(r.forfeitBy == 0);
+    CHECK(r.blackDiscs + r.whiteDiscs > 4);
+    CHECK(processesWithTag(tag).empty());
+}
+
 TEST_CASE("hostile player: never prints anything (killed at the wall-clock limit)", "[hostile]") {
     expectForfeit("hang", kBlack, "wall-clock limit: the dimension prompt not complete after 3.0 s", "TLE");
 }

@@ -38,6 +38,8 @@ Modes that play Part 1's greedy computer correctly, apart from what they say (on
   trickle      prints everything correctly, but one byte every 50 ms: over the wall-clock limit per move
   forkbomb     forks children that fork, as fast as it can, then plays: held by the process limit
   bigalloc     tries to allocate and touch 4 GB, then plays correctly (the allocation fails)
+  slowanswer   plays correctly, but waits 0.1 s before each move and each board after the opponent's
+               move: the referee has surely found no output yet when its last words and its exit come
   slowstart    sleeps 0.5 s before its dimension prompt, then plays correctly: the referee is surely
                waiting on it then (the test of a paused machine stops both in that wait)
 """
@@ -235,6 +237,8 @@ def play(n, me):
                 detach(lambda: (signal.signal(signal.SIGTERM, signal.SIG_IGN), burn(2.0)))
                 time.sleep(2.5)
             first = False
+            if MODE == "slowanswer":
+                time.sleep(0.1)
             emit("Computer places %s at %s%s.\n" % (turn, L[best[0]], L[best[1]]))
             if not flips(b, best[0], best[1], turn):
                 out.flush()
@@ -254,6 +258,8 @@ def play(n, me):
             for rr, cc in flips(b, r, c, turn):
                 b[rr][cc] = turn
             b[r][c] = turn
+            if MODE == "slowanswer":
+                time.sleep(0.1)
             emit(board_text(b))
             out.flush()
         turn = other
@@ -263,7 +269,7 @@ def play(n, me):
 
 
 PLAYING = {"forge", "sleeper", "killgroup", "cpuchild", "escapee", "daemonburn", "trickle", "forkbomb", "bigalloc",
-           "slowstart"}
+           "slowstart", "slowanswer"}
 
 
 def main():
