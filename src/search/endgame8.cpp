@@ -86,13 +86,6 @@ constexpr int kEvalMobility = 8, kEvalCorner = 24, kEvalXSquare = 16, kEvalPoten
 // either alone, and 4 took the fewest nodes on FFO #40..#49 of 2, 4, 6 and 8 (docs/results/).
 constexpr int kEvalPattern = 4;
 
-// Discs of P on corners and on the edge squares next to a corner P holds (stable).
-inline u64 cornerStable(u64 P) {
-    const u64 c = P & 0x8100000000000081ULL;
-    const u64 besideCorner = ((c << 1) & 0x0200000000000002ULL) | ((c >> 1) & 0x4000000000000040ULL) |
-                             ((c << 8) & 0x0000000000008100ULL) | ((c >> 8) & 0x0081000000000000ULL);
-    return c | (P & besideCorner);
-}
 constexpr u64 kCorners = 0x8100000000000081ULL;
 
 // The eight neighbours of each square: a move there can only be legal next to an opponent's disc.
@@ -107,6 +100,7 @@ constexpr std::array<u64, 64> kNeighbours = [] {
     return t;
 }();
 
+using eg8::cornerStable;
 using eg8::lastFlipCount;
 
 }  // namespace
