@@ -60,7 +60,7 @@ constexpr int kStabilityThreshold[65] = {99, 99, 99, 99, 6,  8,  10, 12, 14, 16,
 
 constexpr int kShallowEmpties = 6;  // at or below: no move generation, no table, parity order
 constexpr int kTableEmpties = 8;    // at or above: transposition table
-constexpr int kEtcEmpties = 10;     // at or above: enhanced transposition cutoffs
+constexpr int kEtcEmpties = 9;      // at or above: enhanced transposition cutoffs (children in the table)
 constexpr int kSortEmpties = 14;    // at or above: moves ordered by a shallow search (depth 1, 2 from 15, 3 from 22)
 // Selective passes before the exact one, as Edax does: the same search, but a node with kProbeEmpties
 // or more empties is cut when a depth-kProbeDepth search of the learned evaluation puts it beyond the
@@ -329,20 +329,24 @@ struct EndgameSolver8::Impl {
         return n;
     }
 
-    // Ordering keys, higher first: the table move, then a wipe-out, then by the criteria above.
+    // Ordering keys, higher first: the table move, then a wipe-out, then by the criteria above. A
+    // shallow search needs an exact value only for a move that beats the best so far: the others get
+    // a bound, at a fraction of the leaves (a tenth less CPU, 1% more nodes on FFO #45-#49).
     void keyMoves(u64 P, u64 O, int ttMove, unsigned parity, Move* list, int n) {
         const int empties = 64 - std::popcount(P | O);
         const u64 empty = ~(P | O);
         // High in the tree: order by a shallow midgame search.
         const int depth = empties >= 22 ? 3 : empties >= 15 ? 2 : 1;
         const eval8::Features f = empties >= kSortEmpties ? eval8::featuresOf(P, O) : eval8::Features{};
+        int bestKey = -1000000;
         for (Move* m = list; m != list + n; ++m) {
             const int s = m->sq;
             const u64 nP = O ^ m->f, nO = P ^ m->f ^ bit(s);
             if (empties >= kSortEmpties) {
                 eval8::Features g = f;
                 eval8::play(g, s, m->f);
-                m->key = s == ttMove ? 1 << 30 : -midSearch(nP, nO, g, -1000000, 1000000, depth - 1, false);
+                m->key = s == ttMove ? 1 << 30 : -midSearch(nP, nO, g, -1000000, 1 - bestKey, depth - 1, false);
+                if (s != ttMove) bestKey = std::max(bestKey, m->key);
                 if (nP == 0) m->key = 1 << 29;
             } else if (s == ttMove) {
                 m->key = 1 << 30;
