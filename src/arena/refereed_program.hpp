@@ -70,6 +70,9 @@ protected:
     // running after `grace`, so that no program can hang the referee. Then every process it started
     // is killed too, and this object forgets it.
     Exit waitForExit(std::chrono::duration<double> grace);
+    // Whether the program exits within `seconds` as an AnswerClock counts them (a pause of the whole
+    // machine meanwhile is not its lingering); its wait status then.
+    bool exitsWithin(double seconds, int& status);
     // Runs one step of a protocol; returns the Fault it throws, or an empty one when it throws none.
     static PlayerFault faultOf(const std::function<void()>& step);
     // The end of a game for an engine with a quit command: `sendQuit` while it runs (a fault then is

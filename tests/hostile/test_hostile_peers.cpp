@@ -62,15 +62,24 @@ void expectForfeit(const std::string& mode, char colour, const std::string& reas
 
 void sleepSeconds(double seconds) { std::this_thread::sleep_for(std::chrono::duration<double>(seconds)); }
 
-// Forks a helper that, once the program tagged `tag` runs, stops it and then this process (its referee)
-// for `seconds`, as a paused machine or virtual machine would, and lets the referee go on 0.3 s before
-// the program: the referee looks at its clock first. The helper exits 0 when it found the program.
-pid_t pauseMachineLater(const std::string& tag, double seconds) {
+// Whether one of `pids` has closed its standard output.
+bool outputClosed(const std::vector<pid_t>& pids) {
+    for (const pid_t pid : pids)
+        if (!std::filesystem::exists("/proc/" + std::to_string(pid) + "/fd/1")) return true;
+    return false;
+}
+
+// Forks a helper that, once the program tagged `tag` runs (and, with `afterClose`, has closed its
+// output), stops it and then this process (its referee) for `seconds`, as a paused machine or virtual
+// machine would, and lets the referee go on 0.3 s before the program: the referee looks at its clock
+// first. The helper exits 0 when it found the program.
+pid_t pauseMachineLater(const std::string& tag, double seconds, bool afterClose = false) {
     const pid_t referee = getpid();
     const pid_t helper = fork();
     if (helper != 0) return helper;
     std::vector<pid_t> program;
-    for (int i = 0; i < 300 && program.empty(); ++i) program = processesWithTag(tag);
+    for (int i = 0; i < 300 && (program.empty() || (afterClose && !outputClosed(program))); ++i)
+        program = processesWithTag(tag);
     for (const pid_t pid : program) kill(pid, SIGSTOP);
     kill(referee, SIGSTOP);
     sleepSeconds(seconds);
@@ -98,6 +107,27 @@ TEST_CASE("wall-clock limit: a pause of the whole machine is no program's time",
     INFO(r.reason);
     CHECK(r.forfeitBy == 0);
     CHECK(r.blackDiscs + r.whiteDiscs > 4);
+    CHECK(processesWithTag(tag).empty());
+}
+
+// The wait for a program's exit after the end of its output is counted the same way: a pause there
+// turned a crash into "closed its pipes but did not exit (killed)", a TLE.
+TEST_CASE("wall-clock limit: a pause of the whole machine while a program exits is not its lingering", "[hostile]") {
+    setenv("REVERSI_SANDBOX", "nobwrap", 1);  // the end of its output is seen at once (bubblewrap holds it)
+    const std::string tag = uniqueTag("hostile-closeexit");
+    const PlayerSpec program = parsePlayer(std::string("cmd:python3 ") + REVERSI_HOSTILE_PLAYER + " closeexit " + tag);
+    RefereeOptions options;
+    options.wallLimit = 1.5;
+    const pid_t helper = pauseMachineLater(tag, 2.5, true);  // while the referee waits for its exit
+    const GameResult r = playGame(program, parsePlayer("greedy"), 4, {}, 1, 0, options);
+    unsetenv("REVERSI_SANDBOX");
+    int status = 0;
+    waitpid(helper, &status, 0);
+    REQUIRE((WIFEXITED(status) && WEXITSTATUS(status) == 0));
+    INFO(r.reason);
+    CHECK(r.forfeitBy == kBlack);
+    CHECK(r.faultCode == "CRASH");
+    CHECK_THAT(r.reason, Catch::Contains("exited with status 3"));
     CHECK(processesWithTag(tag).empty());
 }
 

@@ -12,6 +12,7 @@ process forked here keeps this command line) in the process table afterwards.
 Modes that misbehave when they should move (or at once for the modes marked *):
 
   hang*        never prints anything (not even the dimension prompt), blocked reading nothing
+  closeexit*   closes its standard output, sleeps 1 s, then exits with status 3 (a crash, not lingering)
   flood        prints 8 MB of garbage instead of its move, then sleeps
   floodmatch   prints the move line's prefix, then 8 MB without a newline
   closeout     closes its standard output, then stays alive (sleeps) without exiting
@@ -276,6 +277,10 @@ def main():
     if MODE == "hang":
         time.sleep(100)
         return
+    if MODE == "closeexit":
+        os.close(1)
+        time.sleep(1)
+        sys.exit(3)
     if MODE == "slowstart":
         time.sleep(0.5)
     n = int(ask("Enter the board dimension: "))
