@@ -73,18 +73,6 @@ bool RefereedProgram::writeAll(const std::string& text) {
     return sandbox_.input() >= 0 && reversi::writeAll(sandbox_.input(), text);
 }
 
-void AnswerClock::restart() {
-    last_ = std::chrono::steady_clock::now();
-    seconds_ = 0;
-}
-
-double AnswerClock::look() {
-    const auto now = std::chrono::steady_clock::now();
-    seconds_ += std::min(std::chrono::duration<double>(now - last_).count(), kLongestGap);
-    last_ = now;
-    return seconds_;
-}
-
 void RefereedProgram::readSome(std::string& buffer, AnswerClock& reply, const double* cpuMark, const std::string& late,
                                const std::string& exited, bool exitedNote) {
     const double left = options_.effectiveWallLimit() - reply.look();

@@ -22,6 +22,7 @@
 #include "programs/gtp.hpp"
 #include "programs/nboard.hpp"
 #include "arena/referee.hpp"
+#include "machine_pause.hpp"
 #include "process_table.hpp"
 
 using namespace reversi;
@@ -58,35 +59,6 @@ void expectForfeit(const std::string& mode, char colour, const std::string& reas
     CHECK(o.result.faultCode == code);
     // Never stuck: at most a silence limit to notice, another to reap, plus start-up.
     CHECK(o.seconds < 15);
-}
-
-void sleepSeconds(double seconds) { std::this_thread::sleep_for(std::chrono::duration<double>(seconds)); }
-
-// Whether one of `pids` has closed its standard output.
-bool outputClosed(const std::vector<pid_t>& pids) {
-    for (const pid_t pid : pids)
-        if (!std::filesystem::exists("/proc/" + std::to_string(pid) + "/fd/1")) return true;
-    return false;
-}
-
-// Forks a helper that, once the program tagged `tag` runs (and, with `afterClose`, has closed its
-// output), stops it and then this process (its referee) for `seconds`, as a paused machine or virtual
-// machine would, and lets the referee go on 0.3 s before the program: the referee looks at its clock
-// first. The helper exits 0 when it found the program.
-pid_t pauseMachineLater(const std::string& tag, double seconds, bool afterClose = false) {
-    const pid_t referee = getpid();
-    const pid_t helper = fork();
-    if (helper != 0) return helper;
-    std::vector<pid_t> program;
-    for (int i = 0; i < 300 && (program.empty() || (afterClose && !outputClosed(program))); ++i)
-        program = processesWithTag(tag);
-    for (const pid_t pid : program) kill(pid, SIGSTOP);
-    kill(referee, SIGSTOP);
-    sleepSeconds(seconds);
-    kill(referee, SIGCONT);
-    sleepSeconds(0.3);
-    for (const pid_t pid : program) kill(pid, SIGCONT);
-    _exit(program.empty() ? 1 : 0);
 }
 
 }  // namespace
