@@ -1,4 +1,5 @@
 #include "programs/grade_program.hpp"
+#include "platform/answer_clock.hpp"
 #include "platform/printable.hpp"
 #include "programs/course_library.hpp"
 
@@ -10,7 +11,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -22,7 +22,6 @@ namespace reversi {
 namespace {
 
 namespace fs = std::filesystem;
-using Clock = std::chrono::steady_clock;
 
 }  // namespace
 
@@ -30,8 +29,6 @@ using Clock = std::chrono::steady_clock;
 
 
 namespace {
-
-double secondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 struct RunLimits {
     double cpu, wall;    // seconds
@@ -55,7 +52,9 @@ bool writeSome(Sandbox& box, const std::string& input, std::size_t& written) {
 }
 
 // Feeds the program its input and reads its output until it ends or passes a limit.
-void exchange(Sandbox& box, const std::string& input, const RunLimits& limits, Clock::time_point start, Run& run) {
+// `clock` counts the wall-clock time as the referee does (AnswerClock): a pause of the whole machine
+// is not the program's.
+void exchange(Sandbox& box, const std::string& input, const RunLimits& limits, AnswerClock& clock, Run& run) {
     std::size_t written = 0;
     for (;;) {
         bool progress = false;
@@ -70,10 +69,11 @@ void exchange(Sandbox& box, const std::string& input, const RunLimits& limits, C
             }
         } else if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
             // End of output: wait for the exit.
-            if (box.waitExit(std::max(0.0, limits.wall - secondsSince(start)), &run.status))
-                run.exited = true;
-            else
-                run.wallExceeded = true;
+            while (!(run.exited = box.waitExit(0.01, &run.status)))
+                if (clock.look() > limits.wall) {
+                    run.wallExceeded = true;
+                    return;
+                }
             return;
         }
         progress = writeSome(box, input, written) || progress;
@@ -88,7 +88,7 @@ void exchange(Sandbox& box, const std::string& input, const RunLimits& limits, C
             run.cpuExceeded = true;
             return;
         }
-        if (secondsSince(start) > limits.wall) {
+        if (clock.look() > limits.wall) {
             run.wallExceeded = true;
             return;
         }
@@ -109,7 +109,7 @@ Run runSandboxed(const std::vector<std::string>& argv, const std::string& input,
     Sandbox box;
     SandboxOptions options = sandboxOptions;
     options.captureStderr = true;
-    const auto start = Clock::now();
+    AnswerClock clock;
     try {
         box.start(argv, options);
     } catch (const std::exception& e) {
@@ -119,11 +119,11 @@ Run runSandboxed(const std::vector<std::string>& argv, const std::string& input,
     const int in = box.input();
     fcntl(in, F_SETFL, fcntl(in, F_GETFL) | O_NONBLOCK);
     if (input.empty()) box.closeInput();
-    exchange(box, input, RunLimits{cpuLimit, wallLimit, outputCap}, start, run);
+    exchange(box, input, RunLimits{cpuLimit, wallLimit, outputCap}, clock, run);
     run.cpu = box.cpuSeconds();
     box.end();
     if (!run.exited) box.exited(&run.status);
-    run.wall = secondsSince(start);
+    run.wall = clock.look();
     if (stderrBytes) run.stderrHead = box.stderrHead(stderrBytes);
     return run;
 }
@@ -227,11 +227,11 @@ Program compile(const fs::path& source, const std::string& name, const GradeOpti
         return program;
     }
     box.closeInput();
-    const auto start = Clock::now();
+    AnswerClock clock;
     int status = 0;
     bool done = false;
     while (!(done = box.waitExit(0.05, &status)))
-        if (box.cpuSeconds() > 60 || secondsSince(start) > 120) break;
+        if (box.cpuSeconds() > 60 || clock.look() > 120) break;
     const bool built = done && WIFEXITED(status) && WEXITSTATUS(status) == 0;
     const std::string compiled =
         built ? keepCompiled(box, exeName, fs::path(options.outDir) / name / exeName, options.dirMode()) : "";

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "rules/game_record.hpp"
+#include "programs/grade_program.hpp"
 #include "programs/gtp.hpp"
 #include "programs/nboard.hpp"
 #include "arena/referee.hpp"
@@ -100,6 +101,29 @@ TEST_CASE("wall-clock limit: a pause of the whole machine while a program exits 
     CHECK(r.forfeitBy == kBlack);
     CHECK(r.faultCode == "CRASH");
     CHECK_THAT(r.reason, Catch::Contains("exited with status 3"));
+    CHECK(processesWithTag(tag).empty());
+}
+
+// The grader's runs of a lab program (Lab 6, Part 1: one input, one output, one exit) count their
+// wall-clock time the same way: a pause of the machine while the program works or exits is not its.
+TEST_CASE("grading runs: a pause of the whole machine is no program's time", "[hostile]") {
+    setenv("REVERSI_SANDBOX", "nobwrap", 1);  // the end of its output is seen at once (bubblewrap holds it)
+    const bool whileExiting = GENERATE(false, true);
+    const std::string tag = uniqueTag("hostile-gradepause");
+    const std::string script = whileExiting ? "import os,time; print('done', flush=True); os.close(1); time.sleep(0.5)"
+                                            : "import time; time.sleep(0.5); print('done')";
+    const pid_t helper = pauseMachineLater(tag, 2.5, whileExiting);
+    const Run run = runSandboxed({"python3", "-c", script, tag}, "", SandboxOptions{}, 5, 1.5, 1 << 20);
+    unsetenv("REVERSI_SANDBOX");
+    int status = 0;
+    waitpid(helper, &status, 0);
+    REQUIRE((WIFEXITED(status) && WEXITSTATUS(status) == 0));  // the pause happened
+    INFO(exitText(run));
+    CHECK_FALSE(run.wallExceeded);
+    CHECK(run.exited);
+    CHECK(run.output == "done\n");
+    CHECK(exitText(run).empty());
+    CHECK(run.wall < 1.5);
     CHECK(processesWithTag(tag).empty());
 }
 
