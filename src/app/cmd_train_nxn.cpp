@@ -31,6 +31,9 @@
 namespace reversi::app {
 
 namespace {
+// Named apart from cmd_train8.cpp's commands of the same names (fit, probcut): the front-end is built
+// as one unit (src/CMakeLists.txt).
+namespace nxn {
 
 int runGames(const train_nxn::GamesOptions& o) {
     return runTool("reversi train-nxn games", [&] {
@@ -193,6 +196,7 @@ void addProbCutCommand(CLI::App* train, Action& action) {
     probcut->callback([p, &action] { action = [p] { return runProbCut(*p); }; });
 }
 
+}  // namespace nxn
 }  // namespace
 
 void addTrainNCommands(CLI::App& app, Action& action) {
@@ -200,10 +204,10 @@ void addTrainNCommands(CLI::App& app, Action& action) {
     train->require_subcommand(1);
     addExamples(*train, {"reversi train-nxn games --dir games_nxn --size 12 --games 4000 -j 2",
                          "reversi train-nxn fit --games games_nxn --size 12 --weights weights/eval_nxn.bin -o weights/eval_nxn.bin"});
-    addGamesCommand(train, action);
-    addFitSizeCommand(train, action);
-    addShareCommand(train, action);
-    addProbCutCommand(train, action);
+    nxn::addGamesCommand(train, action);
+    nxn::addFitSizeCommand(train, action);
+    nxn::addShareCommand(train, action);
+    nxn::addProbCutCommand(train, action);
 }
 
 }  // namespace reversi::app

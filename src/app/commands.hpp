@@ -6,7 +6,11 @@
 #include <functional>
 #include <string>
 
-#include <CLI/CLI.hpp>
+// Declared, not included: the standalone lab executables' mains include this header alone, and CLI11
+// (header-only) costs several seconds of every compile that includes it; cli.hpp includes it.
+namespace CLI {
+class App;
+}
 
 namespace reversi::app {
 

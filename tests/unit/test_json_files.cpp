@@ -79,7 +79,8 @@ TEST_CASE("JSON files: a game record keeps its fault code and the CPU time of ea
     CHECK(gameJsonLine(greedyAndSmarter(), game) == kGameLine);
     // A code that is none of the four, or CPU times that are not one per move, are refused.
     std::string line = kGameLine;
-    const std::string badCode = std::string(line).replace(line.find("\"IM\""), 4, "\"XX\"");
+    std::string badCode = line;
+    badCode.replace(badCode.find("\"IM\""), 4, std::string("\"XX\""));
     CHECK_THROWS_AS(parseGameJsonLine(badCode, greedyAndSmarter()), std::invalid_argument);
     const std::string badCpu = std::string(line).replace(line.find("[[0.00123456789], []]"), 21, "[[], []]");
     CHECK_THROWS_AS(parseGameJsonLine(badCpu, greedyAndSmarter()), std::invalid_argument);
