@@ -71,7 +71,7 @@ void crossCheck(unsigned seed, int games) {
 
 }  // namespace
 
-TEST_CASE("bitboard move generation and flips agree with Board at every size", "[bitboard]") {
+TEST_CASE("bitboard move generation and flips agree with Board at every size", "[bitboard][heavy]") {
     for (int n = kMinSize; n <= kMaxSize; n += 2) {
         INFO("n = " << n);
         const int games = n <= 8 ? 200 : n <= 14 ? 20 : 4;

@@ -174,7 +174,7 @@ TEST_CASE("flip8: random fillings of every density, every empty square", "[flip8
     CHECK(legal > 10000);
 }
 
-TEST_CASE("flip8: random games, both sides, every position", "[flip8]") {
+TEST_CASE("flip8: random games, both sides, every position", "[flip8][heavy]") {
     std::mt19937 rng(5);
     int positions = 0;
     for (int g = 0; g < 150; ++g) {

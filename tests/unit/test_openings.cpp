@@ -64,7 +64,7 @@ TEST_CASE("opening value: in discs at every size, never a sentinel score", "[ope
     }
 }
 
-TEST_CASE("balanced openings: within the bound, seeded, and not the plain random ones", "[openings]") {
+TEST_CASE("balanced openings: within the bound, seeded, and not the plain random ones", "[openings][heavy]") {
     for (const int n : {6, 8, 10}) {
         const double bound = 1.5;
         int differs = 0;
