@@ -211,8 +211,11 @@ int runLeague(const std::string& dbPath, const LeagueRunOptions& options) {
         releaseClaims(db, s.owner);  // an error: the games it had claimed are free for the next run
         throw;
     }
+    // Nothing left to free: a signal from here ends the process at once with its status, and one that
+    // came after the last game (it said "terminated" too) gives its status, not success.
+    exitOnInterrupt();
     sayTotals(s);
-    return 0;
+    return pendingInterrupt() ? 128 + pendingInterrupt() : 0;
 }
 
 double parseDuration(const std::string& text) {

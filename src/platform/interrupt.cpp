@@ -147,6 +147,7 @@ void adoptOrphansOnInterrupt() {
 }
 
 void returnAfterInterrupt() { g_returnAfterInterrupt = 1; }
+void exitOnInterrupt() { g_returnAfterInterrupt = 0; }
 
 int pendingInterrupt() { return g_pendingInterrupt; }
 

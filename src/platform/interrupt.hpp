@@ -36,6 +36,8 @@ void removeOnInterrupt(const std::string& dir);
 // exits at once.
 void returnAfterInterrupt();
 int pendingInterrupt();
+// Undoes returnAfterInterrupt once the run has nothing left to tidy: a signal then exits at once.
+void exitOnInterrupt();
 
 // While one lives, SIGINT, SIGTERM and SIGHUP wait: the work in its scope (writing a results file) is
 // done whole, and the signal is acted on at its end.

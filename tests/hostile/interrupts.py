@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Ctrl-C during a search (`reversi part2`) and during a match (`reversi match`): the whole process
 group gets SIGINT, as from a terminal. Each must print "reversi: interrupted" once on standard error,
-exit with status 130, and leave no results file or saved games behind.
+exit with status 130, and leave no results file or saved games behind. And SIGTERM at any moment of a
+`reversi leaderboard run`: once it says "terminated", it exits with status 143.
 Usage: interrupts.py PATH/TO/reversi"""
 import os
 import signal
@@ -34,7 +35,38 @@ def interrupt(name, args, stdin_text, after, cwd):
     check(name + ": one message", err.count("reversi: interrupted") == 1, repr(err[-300:]))
 
 
+def late_terms(tmp):
+    """SIGTERM at every moment of a leaderboard run with nothing to play (about 25 ms): once it has
+    said "terminated" its status is 143, however late the signal came (it exited 0 when the signal came
+    after its last game). The signals sweep twice the length of an unsignalled run, up to three times
+    until enough of them came while it ran."""
+    db = os.path.join(tmp, "league.db")
+    subprocess.run([reversi, "leaderboard", "init", db], check=True, capture_output=True)
+    said, wrong = 0, []
+    for sweep in range(3):
+        start = time.time()
+        subprocess.run([reversi, "leaderboard", "run", db], check=True, capture_output=True)
+        step = 2 * (time.time() - start) / 150
+        for i in range(150):
+            proc = subprocess.Popen([reversi, "leaderboard", "run", db], stdout=subprocess.DEVNULL,
+                                    stderr=subprocess.PIPE, text=True)
+            time.sleep(step * i)
+            try:
+                proc.send_signal(signal.SIGTERM)
+            except ProcessLookupError:
+                pass  # it had ended
+            err = proc.communicate(timeout=20)[1]
+            if "reversi: terminated" in err:
+                said += 1
+                if proc.returncode != 143:
+                    wrong.append((round(step * i, 4), proc.returncode))
+        if said >= 10:
+            break
+    check("leaderboard run: 'terminated' always with status 143", not wrong, str(wrong[:5]))
+    check("leaderboard run: signals came while it ran", said >= 10, str(said))
+
 with tempfile.TemporaryDirectory() as tmp:
+    late_terms(tmp)
     # The computer plays Black on 26x26 with 20 s per move: interrupted in the middle of its search.
     interrupt("part2 search", ["part2", "--move-time", "20"], "26\nB\n", 1.5, tmp)
     # A match of engines with results and saved games requested: interrupted before the end.
