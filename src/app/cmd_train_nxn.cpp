@@ -31,8 +31,8 @@
 namespace reversi::app {
 
 namespace {
-// Named apart from cmd_train8.cpp's commands of the same names (fit, probcut): the front-end is built
-// as one unit (src/CMakeLists.txt).
+// Named apart from cmd_train8.cpp's commands of the same names (fit, probcut): the command files are
+// compiled together in unity units (src/CMakeLists.txt).
 namespace nxn {
 
 int runGames(const train_nxn::GamesOptions& o) {

@@ -44,7 +44,8 @@ void RefereedProgram::stop() {
 RefereedProgram::Exit RefereedProgram::waitForExit(std::chrono::duration<double> grace) {
     Exit ended;
     if (!sandbox_.started()) return ended;
-    if (grace.count() <= 0 || !exitsWithin(grace.count(), ended.status)) {
+    AnswerClock waited;
+    if (grace.count() <= 0 || !sandbox_.waitExitCounted(waited, grace.count(), &ended.status)) {
         ended.killedAfterGrace = grace.count() > 0 && !sandbox_.exited(&ended.status);
         sandbox_.end();
         sandbox_.exited(&ended.status);
@@ -52,16 +53,6 @@ RefereedProgram::Exit RefereedProgram::waitForExit(std::chrono::duration<double>
     }
     sandbox_.end();  // whatever it left running
     return ended;
-}
-
-bool RefereedProgram::exitsWithin(double seconds, int& status) {
-    AnswerClock waited;
-    while (!sandbox_.exited(&status)) {
-        if (waited.look() > seconds) return false;
-        pollfd p{exitDescriptor(), POLLIN, 0};
-        poll(&p, exitDescriptor() >= 0 ? 1 : 0, 10);
-    }
-    return true;
 }
 
 std::string RefereedProgram::stderrNote() const {

@@ -50,12 +50,10 @@ protected:
     // Closes its input and waits up to exitGrace for it to exit, then ends its whole process tree.
     void stop();
     // Waits for the program to exit: with a zero `grace` it is killed at once, otherwise when still
-    // running after `grace`, so that no program can hang the referee. Then every process it started
+    // running after `grace` (counted as AnswerClock counts it: a pause of the whole machine is not its
+    // lingering), so that no program can hang the referee. Then every process it started
     // is killed too, and this object forgets it.
     Exit waitForExit(std::chrono::duration<double> grace);
-    // Whether the program exits within `seconds` as an AnswerClock counts them (a pause of the whole
-    // machine meanwhile is not its lingering); its wait status then.
-    bool exitsWithin(double seconds, int& status);
     // Runs one step of a protocol; returns the Fault it throws, or an empty one when it throws none.
     static PlayerFault faultOf(const std::function<void()>& step);
     // The end of a game for an engine with a quit command: `sendQuit` while it runs (a fault then is

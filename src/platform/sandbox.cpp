@@ -444,6 +444,12 @@ bool Sandbox::waitExit(double seconds, int* status) {
     return exited_;
 }
 
+bool Sandbox::waitExitCounted(AnswerClock& clock, double limit, int* status) {
+    while (!waitExit(0.01, status))  // 10 ms: the looks kLongestGap expects
+        if (clock.look() > limit) return false;
+    return true;
+}
+
 double Sandbox::cpuSeconds() {
     double total = -1;
     if (!cpuFile_.empty()) {

@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "platform/answer_clock.hpp"
 #include "platform/sandbox_bwrap.hpp"
 #include "platform/sandbox_identity.hpp"
 
@@ -134,6 +135,9 @@ public:
     bool exited(int* status = nullptr);
     // Waits up to `seconds` for the program to exit; false when it is still running then.
     bool waitExit(double seconds, int* status = nullptr);
+    // The same while `clock` counts at most `limit` seconds: a pause of the whole machine meanwhile is
+    // not the program's time (AnswerClock).
+    bool waitExitCounted(AnswerClock& clock, double limit, int* status = nullptr);
 
     // Kills every process of the tree, whatever signals it ignores, waits until none is left, and
     // removes the working directory and the cgroups. The program's wait status is then SIGKILL if it

@@ -69,11 +69,8 @@ void exchange(Sandbox& box, const std::string& input, const RunLimits& limits, A
             }
         } else if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
             // End of output: wait for the exit.
-            while (!(run.exited = box.waitExit(0.01, &run.status)))
-                if (clock.look() > limits.wall) {
-                    run.wallExceeded = true;
-                    return;
-                }
+            run.exited = box.waitExitCounted(clock, limits.wall, &run.status);
+            run.wallExceeded = !run.exited;
             return;
         }
         progress = writeSome(box, input, written) || progress;

@@ -65,11 +65,12 @@ def late_terms(tmp):
     check("leaderboard run: 'terminated' always with status 143", not wrong, str(wrong[:5]))
     check("leaderboard run: signals came while it ran", said >= 10, str(said))
 
-only_leaderboard = sys.argv[2:] == ["leaderboard"]
-with tempfile.TemporaryDirectory() as tmp:
-    if only_leaderboard:
+if sys.argv[2:] == ["leaderboard"]:
+    with tempfile.TemporaryDirectory() as tmp:
         late_terms(tmp)
-        finish("interrupts (leaderboard run)")
+    finish("interrupts (leaderboard run)")
+
+with tempfile.TemporaryDirectory() as tmp:
     # The computer plays Black on 26x26 with 20 s per move: interrupted in the middle of its search.
     interrupt("part2 search", ["part2", "--move-time", "20"], "26\nB\n", 1.5, tmp)
     # A match of engines with results and saved games requested: interrupted before the end.
