@@ -9,3 +9,9 @@ add_test(NAME "endgame: FFO #20-#29 solved exactly"
                  --first-number 20)
 set_tests_properties("endgame: FFO #1-#19 solved exactly" "endgame: FFO #20-#29 solved exactly"
                      PROPERTIES TIMEOUT 300)
+
+# scripts/solve-side-by-side.sh, the way two builds' CPU on the FFO suite is compared (one process at a
+# time, the order alternating): its figures, resuming, and a wrong answer's exit status.
+add_test(NAME "endgame: the side-by-side solve script"
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/scripts/solve_side_by_side_test.sh ${CMAKE_SOURCE_DIR}
+                 $<TARGET_FILE_DIR:reversi>)
