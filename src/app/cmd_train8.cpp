@@ -89,6 +89,7 @@ void addLabelOptions(CLI::App& cmd, train8::LabelOptions& o) {
         ->check(CLI::Range(0, 24))
         ->capture_default_str();
     cmd.add_option("--depth", o.depth, "Search depth for the other positions")->check(CLI::Range(1, 20))->capture_default_str();
+    cmd.add_flag("--probcut", o.probCut, "Search with the engine's Multi-ProbCut: the same depth at a fraction of the cost");
     cmd.add_option("--max-positions", o.maxPositions, "Most positions labelled per phase")
         ->check(CLI::Range(1, 100000000))
         ->capture_default_str();

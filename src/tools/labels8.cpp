@@ -15,6 +15,7 @@
 #include "platform/text_file.hpp"
 #include "search/endgame8.hpp"
 #include "search/midgame8.hpp"
+#include "search/probcut8.hpp"
 #include "tools/corpus8.hpp"
 #include "tools/position_records.hpp"
 #include "tools/resumable_blocks.hpp"
@@ -79,8 +80,9 @@ void checkManifest(const std::string& dir, const LabelOptions& o, const std::vec
     for (const auto& [P, O] : positions) listHash = mixSeed(listHash, P ^ splitmixFinalize(O));
     const std::string manifest = (std::filesystem::path(dir) / "manifest.txt").string();
     char text[160];
-    std::snprintf(text, sizeof text, "positions %zu list %016llx exact-empties %d depth %d chunk %d\n", positions.size(),
-                  static_cast<unsigned long long>(listHash), o.exactEmpties, o.depth, o.chunk);
+    // "probcut" only when on, so that the manifests of earlier runs (which had no such setting) still match.
+    std::snprintf(text, sizeof text, "positions %zu list %016llx exact-empties %d depth %d chunk %d%s\n", positions.size(),
+                  static_cast<unsigned long long>(listHash), o.exactEmpties, o.depth, o.chunk, o.probCut ? " probcut" : "");
     if (std::filesystem::exists(manifest)) {
         if (readWholeFile(manifest) != text)
             throw std::runtime_error(dir + " was labelled from another corpus or with other settings (" + manifest +
@@ -115,7 +117,8 @@ void labelPhase(const LabelOptions& o, const std::function<void(int, int)>& prog
     const auto chunk = static_cast<std::size_t>(o.chunk);
     const int chunks = static_cast<int>((positions.size() + chunk - 1) / chunk);
     const auto newLabeller = [&]() -> BlockMaker {
-        const std::shared_ptr<Searchers> w(new Searchers{Midgame8(weights, nullptr, 20), EndgameSolver8(20)});
+        const ProbCut8* cuts = o.probCut ? &builtinProbCut() : nullptr;
+        const std::shared_ptr<Searchers> w(new Searchers{Midgame8(weights, cuts, 20), EndgameSolver8(20)});
         return [&, w](int c) {
             // A chunk's labels depend on its positions alone, not on what this thread labelled before.
             w->search.clear();

@@ -27,6 +27,7 @@ struct LabelOptions {
     int phase = 0;               // eval8 phase: the positions with 2 * phase or 2 * phase + 1 empties
     int exactEmpties = 15;       // at or below: solved exactly
     int depth = 6;               // above: the search depth (0: the static evaluation itself)
+    bool probCut = false;        // the search with the engine's Multi-ProbCut (weights/probcut8.txt)
     int maxPositions = 300000;   // distinct positions labelled at most (a seeded choice among them)
     int chunk = 10000;
     std::uint64_t seed = 1;

@@ -38,6 +38,17 @@ std::string smallCorpus(const std::string& name, int games, std::uint64_t seed) 
     return o.dir;
 }
 
+// Labelling phase 20 of `corpus` (40 and 41 empties: searched, not solved) into a fresh directory.
+train8::LabelOptions searchedPhase(const std::string& corpus, const std::string& out, int depth, int chunk) {
+    train8::LabelOptions o;
+    o.corpus = corpus;
+    o.phase = 20;
+    o.depth = depth;
+    o.chunk = chunk;
+    o.out = freshDir(out);
+    return o;
+}
+
 }  // namespace
 
 TEST_CASE("train8 labels: exact solves near the end, and a resume over another corpus is refused", "[train8]") {
@@ -66,12 +77,7 @@ TEST_CASE("train8 labels: exact solves near the end, and a resume over another c
 
 TEST_CASE("train8 labels: searched labels are the same with one thread or two", "[train8]") {
     const std::string corpus = smallCorpus("labels-threads-corpus", 40, 11);
-    train8::LabelOptions o;
-    o.corpus = corpus;
-    o.phase = 20;  // 40 and 41 empties: searched
-    o.depth = 6;
-    o.chunk = 5;
-    o.out = freshDir("labels-one");
+    const train8::LabelOptions o = searchedPhase(corpus, "labels-one", 6, 5);
     train8::labelPhase(o);
     train8::LabelOptions p = o;
     p.out = freshDir("labels-two");
@@ -84,6 +90,31 @@ TEST_CASE("train8 labels: searched labels are the same with one thread or two", 
     for (std::size_t i = 0; i < one.size(); ++i) differ += one[i].P != two[i].P || one[i].O != two[i].O || one[i].label != two[i].label;
     CHECK(differ == 0);
     for (const auto& d : {corpus, o.out, p.out}) std::filesystem::remove_all(d);
+}
+
+TEST_CASE("train8 labels with --probcut: the engine's cuts in the search, and a resume without them refused", "[train8]") {
+    const std::string corpus = smallCorpus("labels-probcut-corpus", 40, 12);
+    train8::LabelOptions o = searchedPhase(corpus, "labels-probcut", 8, 1);  // chunks of 1: a cleared table each, as below
+    o.probCut = true;
+    train8::labelPhase(o);
+    const auto labels = train8::readPhaseLabels(o.out, 20);
+    REQUIRE(labels.size() > 20);
+    Midgame8 cut(eval8::Weights::builtin(), &builtinProbCut(), 20), full(eval8::Weights::builtin(), nullptr, 20);
+    int differ = 0;
+    for (const auto& l : labels) {
+        const auto value = [&](Midgame8& m) {
+            m.clear();
+            m.newSearch();
+            return m.search(l.P, l.O, 8, -Midgame8::kMaxScore - 1, Midgame8::kMaxScore + 1).score;
+        };
+        CHECK(l.label == value(cut));
+        differ += l.label != value(full);
+    }
+    CHECK(differ > 0);  // the cuts change some values: the flag reached the search
+    train8::LabelOptions without = o;
+    without.probCut = false;
+    CHECK_THROWS_WITH(train8::labelPhase(without), Catch::Contains("remove the directory"));
+    for (const auto& d : {corpus, o.out}) std::filesystem::remove_all(d);
 }
 
 TEST_CASE("train8 fit: recovers an evaluation from its own values on positions it did not see", "[train8]") {
