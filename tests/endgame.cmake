@@ -15,3 +15,5 @@ set_tests_properties("endgame: FFO #1-#19 solved exactly" "endgame: FFO #20-#29 
 add_test(NAME "endgame: the side-by-side solve script"
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/scripts/solve_side_by_side_test.sh ${CMAKE_SOURCE_DIR}
                  $<TARGET_FILE_DIR:reversi>)
+# A script's orchestration: the solver it runs is checked under the sanitizers by the FFO tests above.
+set_tests_properties("endgame: the side-by-side solve script" PROPERTIES LABELS not_under_sanitizers)
