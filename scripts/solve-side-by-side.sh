@@ -52,7 +52,7 @@ median=$(awk '{print $3 / $6}' <<<"$table" | sort -g |
          awk '{r[NR] = $1} END {print NR % 2 ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2}')
 awk -v median="$median" '
     {
-        printf "#%-3s A %9.3f s %12d nodes  B %9.3f s %12d nodes  cpu %.3f  nodes %.3f  %s %s\n",
+        printf "#%-3s A %9.3f s %12.0f nodes  B %9.3f s %12.0f nodes  cpu %.3f  nodes %.3f  %s %s\n",
                $1, $3, $2, $6, $5, $3 / $6, $2 / $5, $4, $7
         ca += $3; cb += $6; na += $2; nb += $5
         if ($4 != "ok" || $7 != "ok") bad = 1

@@ -10,11 +10,11 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-# A "build" that answers every position with a wrong move and score.
+# A "build" that answers every position with a wrong move and score, in more nodes than 2^32.
 cat >"$work/wrong" <<'SH'
 #!/bin/bash
 for ((k = $5; k <= $7; k++)); do  # solve FILE --check --first K --last K ...
-  echo "#$k   14 empties  X  move a1  score +64  nodes         100  time     0.001 s  cpu     0.001 s     0.1 Mn/s  MISMATCH (expected g8:+18)"
+  echo "#$k   14 empties  X  move a1  score +64  nodes  5000000000  time     0.001 s  cpu     0.001 s     0.1 Mn/s  MISMATCH (expected g8:+18)"
 done
 exit 1
 SH
@@ -37,6 +37,7 @@ grep -q "^total A [0-9.]* s $nodes nodes" <<<"$out" || fail "total nodes are not
 "$script" "$ffo" "$reversi" "$work/wrong" "$work/bad" 1 2 >"$work/out3" 2>&1
 [ $? -eq 1 ] || fail "a wrong build: status not 1"
 grep -q "MISMATCH\|expected" "$work/bad/b.txt" || fail "the wrong build's line was not kept"
+grep -q " 5000000000 nodes" "$work/out3" || fail "a node count past 2^32 misprinted: $(cat "$work/out3")"
 
 "$script" "$ffo" "$reversi" >/dev/null 2>&1
 [ $? -eq 2 ] || fail "missing arguments: status not 2"
