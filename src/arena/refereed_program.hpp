@@ -51,8 +51,8 @@ protected:
     void stop();
     // Waits for the program to exit: with a zero `grace` it is killed at once, otherwise when still
     // running after `grace` (counted as AnswerClock counts it: a pause of the whole machine is not its
-    // lingering), so that no program can hang the referee. Then every process it started
-    // is killed too, and this object forgets it.
+    // lingering), so that no program can hang the referee. Then every process it started is killed
+    // too, and this object forgets it.
     Exit waitForExit(std::chrono::duration<double> grace);
     // Runs one step of a protocol; returns the Fault it throws, or an empty one when it throws none.
     static PlayerFault faultOf(const std::function<void()>& step);
