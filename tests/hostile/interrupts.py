@@ -36,34 +36,50 @@ def interrupt(name, args, stdin_text, after, cwd):
 
 
 def late_terms(tmp):
-    """SIGTERM at every moment of a leaderboard run with nothing to play (about 25 ms): once it has
+    """SIGTERM at every moment of a leaderboard run with nothing to play (about 7 ms): once it has
     said "terminated" its status is 143, however late the signal came (it exited 0 when the signal came
-    after its last game). The signals sweep twice the length of an unsignalled run, up to three times
-    until enough of them came while it ran."""
+    after its last game). The run has its handler for only its last millisecond or two (start-up and
+    opening the database come first), so a sweep over twice an unsignalled run's length lands a few of
+    its 150 signals there, fewer on a loaded machine (8 in 3 sweeps on a CI run). Each later sweep is
+    narrowed to where the last one's signals were answered, up to eight sweeps, until 10 were."""
     db = os.path.join(tmp, "league.db")
     subprocess.run([reversi, "leaderboard", "init", db], check=True, capture_output=True)
+    start = time.time()
+    subprocess.run([reversi, "leaderboard", "run", db], check=True, capture_output=True)
+    lo, hi = 0.0, 2 * (time.time() - start)
     said, wrong = 0, []
-    for sweep in range(3):
-        start = time.time()
-        subprocess.run([reversi, "leaderboard", "run", db], check=True, capture_output=True)
-        step = 2 * (time.time() - start) / 150
+    for sweep in range(8):
+        answered = []
         for i in range(150):
-            proc = subprocess.Popen([reversi, "leaderboard", "run", db], stdout=subprocess.DEVNULL,
-                                    stderr=subprocess.PIPE, text=True)
-            time.sleep(step * i)
-            try:
-                proc.send_signal(signal.SIGTERM)
-            except ProcessLookupError:
-                pass  # it had ended
-            err = proc.communicate(timeout=20)[1]
-            if "reversi: terminated" in err:
-                said += 1
-                if proc.returncode != 143:
-                    wrong.append((round(step * i, 4), proc.returncode))
+            delay = lo + (hi - lo) * i / 150
+            if signalled_run_said(db, delay, wrong):
+                answered.append(delay)
+        said += len(answered)
         if said >= 10:
             break
+        if answered:  # the next sweep covers the answered span and as much again on each side
+            margin = max(answered[-1] - answered[0], (hi - lo) / 30)
+            lo, hi = max(0.0, answered[0] - margin), answered[-1] + margin
     check("leaderboard run: 'terminated' always with status 143", not wrong, str(wrong[:5]))
-    check("leaderboard run: signals came while it ran", said >= 10, str(said))
+    check("leaderboard run: signals came while it ran", said >= 10, "%d in %d sweeps" % (said, sweep + 1))
+
+
+def signalled_run_said(db, delay, wrong):
+    """One leaderboard run, SIGTERM after delay seconds: whether it said "terminated" (if it did with a
+    status other than 143, (delay, status) goes to wrong)."""
+    proc = subprocess.Popen([reversi, "leaderboard", "run", db], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+    time.sleep(delay)
+    try:
+        proc.send_signal(signal.SIGTERM)
+    except ProcessLookupError:
+        pass  # it had ended
+    err = proc.communicate(timeout=20)[1]
+    if "reversi: terminated" not in err:
+        return False
+    if proc.returncode != 143:
+        wrong.append((round(delay, 4), proc.returncode))
+    return True
 
 if sys.argv[2:] == ["leaderboard"]:
     with tempfile.TemporaryDirectory() as tmp:
