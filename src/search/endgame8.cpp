@@ -6,6 +6,7 @@
 
 #include "bitboard/bitboard.hpp"
 #include "eval/eval8.hpp"
+#include "search/endgame8_table.hpp"
 #include "search/last_flip8.hpp"
 #include "bitboard/position.hpp"
 #include "search/pvs.hpp"
@@ -73,7 +74,6 @@ constexpr std::array<int, 3> kSelectiveMargins = {4, 8, 16};
 constexpr int kSelectiveRootEmpties = 18;
 constexpr int kProbeEmpties = 10;
 constexpr int kProbeDepth = 2;
-constexpr std::uint8_t kExactLevel = 255;  // the exact pass's level; selective passes count from 1
 
 // Fastest-first keys below kSortEmpties (tuned on FFO #40, #41, #44, #47 node counts): the opponent's
 // mobility dominates; then potential mobility, parity, a corner, our corner-anchored stable discs.
@@ -101,45 +101,26 @@ constexpr std::array<u64, 64> kNeighbours = [] {
 }();
 
 using eg8::cornerStable;
+using eg8::kExactLevel;
 using eg8::lastFlipCount;
 
 }  // namespace
 
 struct EndgameSolver8::Impl {
-    struct Entry {
-        u64 P = 0, O = 0;
-        std::int8_t lower = -64, upper = 64;
-        std::int8_t move = -1;
-        std::uint8_t empties = 0;
-        std::uint8_t level = kExactLevel;  // the pass that stored the bounds
-    };
+    using Entry = eg8::TableEntry;
     // The pass under way: its margin (0 in the exact pass) and level. Bounds serve only passes no more
     // exact than the one that stored them; a table move serves every pass.
     int margin = 0;
     std::uint8_t level = kExactLevel;
     bool usable(const Entry& e) const { return e.level >= level; }
-    std::vector<Entry> table;
-    std::size_t mask;
+    eg8::SolverTable8 table;
     u64 nodeCount = 0;
     u64 nextStopCheck = 0;
     std::function<bool()> stop;
     bool stopped = false;
     const eval8::Weights& eval8Weights = eval8::Weights::builtin();
 
-    explicit Impl(int log2) : table(std::size_t{1} << log2), mask((std::size_t{1} << log2) - 1) {}
-
-    std::size_t slot(u64 P, u64 O) const {
-        u64 h = (P ^ (O * 0x9E3779B97F4A7C15ULL)) * 0xFF51AFD7ED558CCDULL;
-        h ^= h >> 29;
-        return static_cast<std::size_t>(h) & mask;
-    }
-
-    const Entry* find(u64 P, u64 O) const {
-        const Entry* b = &table[slot(P, O) & ~std::size_t{1}];
-        if (b[0].P == P && b[0].O == O) return &b[0];
-        if (b[1].P == P && b[1].O == O) return &b[1];
-        return nullptr;
-    }
+    explicit Impl(int log2) : table(log2) {}
 
     // ---- The last empties: explicit square lists, no move generation. ----
 
@@ -393,27 +374,6 @@ struct EndgameSolver8::Impl {
         return list[i];
     }
 
-    // The table slot of (P, O): a two-way bucket's matching entry, else the shallower one (to replace).
-    Entry* tableSlot(u64 P, u64 O) {
-        Entry* b = &table[slot(P, O) & ~std::size_t{1}];
-        return (b[0].P == P && b[0].O == O) ? &b[0] : (b[1].P == P && b[1].O == O) ? &b[1]
-               : b[0].empties <= b[1].empties ? &b[0] : &b[1];
-    }
-    // Stores a fail-soft score found with (alphaOrig, beta): reuses the slot when it holds this position
-    // from the same pass (keeps the other bound), else replaces it; a more exact pass's entry is kept.
-    void storeEntry(Entry& e, u64 P, u64 O, int empties, int best, int bestSq, int alphaOrig, int beta) const {
-        const bool same = e.P == P && e.O == O;
-        if (same && e.level > level) return;
-        if (!same || e.level != level) e = Entry{P, O, -64, 64, -1, static_cast<std::uint8_t>(empties), level};
-        if (best > alphaOrig) e.lower = static_cast<std::int8_t>(std::max<int>(e.lower, best));
-        if (best < beta) e.upper = static_cast<std::int8_t>(std::min<int>(e.upper, best));
-        if (e.lower > e.upper) {  // a selective pass contradicting itself: keep the newer bound alone
-            e.lower = static_cast<std::int8_t>(best > alphaOrig ? best : -64);
-            e.upper = static_cast<std::int8_t>(best < beta ? best : 64);
-        }
-        e.move = static_cast<std::int8_t>(bestSq);
-    }
-
     int deep(u64 P, u64 O, int alpha, int beta, int empties, bool passed) {
         if (empties <= kShallowEmpties) return shallowEntry(P, O, alpha, beta);
         // The clock every 8192 nodes or more (about 0.3 ms): the shallow solvers count nodes too, so
@@ -435,7 +395,7 @@ struct EndgameSolver8::Impl {
         int ttMove = -1;
         Entry* e = nullptr;
         if (empties >= kTableEmpties) {
-            e = tableSlot(P, O);
+            e = table.slotFor(P, O);
             if (e->P == P && e->O == O) {
                 if (usable(*e)) {
                     if (e->lower >= beta) return e->lower;
@@ -455,7 +415,7 @@ struct EndgameSolver8::Impl {
         // Enhanced transposition cutoff: a child already known to be bad enough for the opponent.
         if (empties >= kEtcEmpties) {
             for (const Move* m = list; m != list + n; ++m)
-                if (const Entry* c = find(O ^ m->f, P ^ m->f ^ bit(m->sq)); c && usable(*c) && -c->upper >= beta) return -c->upper;
+                if (const Entry* c = table.find(O ^ m->f, P ^ m->f ^ bit(m->sq)); c && usable(*c) && -c->upper >= beta) return -c->upper;
         }
         bool keyed = false;
         const PvsOutcome r = searchMoves(
@@ -463,7 +423,7 @@ struct EndgameSolver8::Impl {
                      [&](const Move& m, int a, int b) { return searchChild(m, P, O, a, b, empties - 1); },
                      [&] { return stopped; },
                      PvsNoHook{}, PvsNoHook{}, [&](int best, int bestSq, int alphaOrig, int b) {
-                         if (e) storeEntry(*e, P, O, empties, best, bestSq, alphaOrig, b);
+                         if (e) eg8::storeEntry(*e, P, O, empties, level, best, bestSq, alphaOrig, b);
                      }},
             n, alpha, beta, -99);
         return r.stopped ? 0 : r.score;
@@ -526,7 +486,7 @@ struct EndgameSolver8::Impl {
         }
         Move list[32];
         const int n = listMoves(P, O, mv, list);
-        const Entry* e = find(P, O);
+        const Entry* e = table.find(P, O);
         keyMoves(P, O, e ? e->move : -1, parityOf(~(P | O)), list, n);
         std::stable_sort(list, list + n, [](const Move& a, const Move& b) { return a.key > b.key; });
         const PvsOutcome best = searchMoves(
@@ -544,10 +504,10 @@ struct EndgameSolver8::Impl {
 EndgameSolver8::EndgameSolver8(int log2TableEntries) : impl_(std::make_unique<Impl>(log2TableEntries)) {}
 EndgameSolver8::~EndgameSolver8() = default;
 std::uint64_t EndgameSolver8::tableBytes(int log2TableEntries) {
-    return std::uint64_t{sizeof(Impl::Entry)} << log2TableEntries;
+    return eg8::SolverTable8::bytes(log2TableEntries);
 }
 
-void EndgameSolver8::clear() { std::fill(impl_->table.begin(), impl_->table.end(), Impl::Entry{}); }
+void EndgameSolver8::clear() { impl_->table.clear(); }
 std::uint64_t EndgameSolver8::nodes() const { return impl_->nodeCount; }
 
 SolveResult EndgameSolver8::solve(std::uint64_t P, std::uint64_t O, std::function<bool()> stop, int alpha, int beta) {
