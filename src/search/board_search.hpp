@@ -30,7 +30,7 @@ public:
 
 private:
     TranspositionTable tt_{20};                 // 2^20 entries, 16 MiB (not kept in deterministic mode)
-    std::unique_ptr<EndgameSolver8> endgame8_;  // 24 MiB
+    std::unique_ptr<EndgameSolver8> endgame8_;  // 25.5 MiB
     std::unique_ptr<Midgame8> midgame8_;        // 30 MiB, with the pattern evaluation
 };
 

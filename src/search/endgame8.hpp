@@ -41,7 +41,8 @@ public:
     void clear();
     std::uint64_t nodes() const;
 
-    // The bytes of the transposition table of a solver built with log2TableEntries.
+    // The bytes of the transposition tables (the main one and the small one of the last empties) of a
+    // solver built with log2TableEntries.
     static std::uint64_t tableBytes(int log2TableEntries);
 
 private:

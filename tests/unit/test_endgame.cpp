@@ -1,5 +1,8 @@
 #include <catch2/catch.hpp>
 
+#include <malloc.h>
+
+#include <memory>
 #include <random>
 
 #include "search/endgame8.hpp"
@@ -75,6 +78,24 @@ TEST_CASE("8x8 solver agrees with minimax on random endgames", "[endgame]") {
         }
     }
 }
+
+#ifndef __SANITIZE_ADDRESS__  // AddressSanitizer's allocator is not glibc's: mallinfo2 does not see it
+TEST_CASE("8x8 solver: tableBytes is the memory its tables take", "[endgame]") {
+    // `reversi solve` checks -j times this against the memory there is before it makes any solver.
+    // The first solver also loads the learned evaluation (shared by all): made and dropped first.
+    EndgameSolver8 first(10);
+    for (const int bits : {12, 16, 21}) {
+        const struct mallinfo2 before = mallinfo2();
+        const auto solver = std::make_unique<EndgameSolver8>(bits);
+        const struct mallinfo2 after = mallinfo2();
+        const double taken = static_cast<double>(after.uordblks + after.hblkhd) - static_cast<double>(before.uordblks + before.hblkhd);
+        const auto told = static_cast<double>(EndgameSolver8::tableBytes(bits));
+        INFO("2^" << bits << " entries: " << taken << " bytes taken, tableBytes " << told);
+        CHECK(taken >= told);
+        CHECK(taken < told + 65536);
+    }
+}
+#endif
 
 TEST_CASE("generic solver on 4x4 and 6x6 agrees with minimax", "[endgame]") {
     std::mt19937 rng(3);
