@@ -65,7 +65,7 @@ constexpr int kEtcEmpties = 9;      // at or above: enhanced transposition cutof
 // Positions with fewer than kNearEmpties empties go to a small table of their own (at most 2^kNearBits
 // entries, 1.5 MiB) that stays in the caches: the enhanced cutoffs' reads of every child's bucket at 9 to
 // 12 empties no longer wait on memory, and the many entries of the last empties no longer evict the
-// deeper ones. FFO #50-#55: 0.86 of the CPU with one table, 2-3% more nodes (docs/results/ffo-endgame.md).
+// deeper ones. FFO #50-#55: 0.86 of the one-table solver's CPU, 2-3% more nodes (docs/results/ffo-endgame.md).
 constexpr int kNearEmpties = 12;
 constexpr int kNearBits = 16;
 constexpr int kSortEmpties = 14;    // at or above: moves ordered by a shallow search (depth 1, 2 from 15, 3 from 22)

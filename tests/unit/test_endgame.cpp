@@ -82,7 +82,7 @@ TEST_CASE("8x8 solver agrees with minimax on random endgames", "[endgame]") {
 #ifndef __SANITIZE_ADDRESS__  // AddressSanitizer's allocator is not glibc's: mallinfo2 does not see it
 TEST_CASE("8x8 solver: tableBytes is the memory its tables take", "[endgame]") {
     // `reversi solve` checks -j times this against the memory there is before it makes any solver.
-    // The first solver also loads the learned evaluation (shared by all): made and dropped first.
+    // The first solver also loads the learned evaluation (shared by all), so one is made beforehand.
     EndgameSolver8 first(10);
     for (const int bits : {12, 16, 21}) {
         const struct mallinfo2 before = mallinfo2();
