@@ -129,8 +129,11 @@ std::vector<GameRecord> runGames(const std::vector<PlayerSpec>& players, const s
     runWorkers(tasks.size(), pool);
     if (stopStarting) {
         std::size_t kept = 0;
-        for (std::size_t i = 0; i < records.size(); ++i)
-            if (played[i]) records[kept++] = std::move(records[i]);
+        for (std::size_t i = 0; i < records.size(); ++i) {
+            if (!played[i]) continue;
+            if (kept != i) records[kept] = std::move(records[i]);  // a self-move would empty the record
+            ++kept;
+        }
         records.resize(kept);
     }
     markDuplicates(records);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <string>
 
 #include "arena/game_pool.hpp"
@@ -12,6 +13,7 @@
 #include "arena/results_store.hpp"
 #include "arena/saved_game.hpp"
 #include "arena/sprt.hpp"
+#include "rules/notation.hpp"
 
 using namespace reversi;
 
@@ -282,11 +284,23 @@ TEST_CASE("a stopped game pool plays no more games and returns only those played
     const auto ps = players({"greedy", "random:3"});
     const auto tasks = scheduleGames(2, options);
     int finished = 0;
-    const auto games = runGames(ps, tasks, options, {}, [&](const GameRecord&) { ++finished; },
+    std::map<int, std::string> seen;  // each game's moves as the finished-game callback saw them
+    const auto games = runGames(ps, tasks, options, {},
+                                [&](const GameRecord& g) {
+                                    ++finished;
+                                    seen[g.task.index] = compactMoveList(g.result.moves);
+                                },
                                 [&] { return finished >= 3; });
     CHECK(games.size() == 3);
     CHECK(finished == 3);
-    for (std::size_t i = 0; i < games.size(); ++i) CHECK(games[i].task.index == static_cast<int>(i));
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        CHECK(games[i].task.index == static_cast<int>(i));
+        // Kept whole when the played games are gathered (a self-move once emptied them, and the
+        // report then took distinct games for repeats of one another).
+        CHECK(games[i].result.moves.size() > 4);
+        CHECK(compactMoveList(games[i].result.moves) == seen[static_cast<int>(i)]);
+        CHECK(games[i].duplicateOf < 0);
+    }
 }
 
 TEST_CASE("the match table gives each player's CPU per move before the last 20 empties", "[match]") {
