@@ -295,8 +295,7 @@ TEST_CASE("a stopped game pool plays no more games and returns only those played
     CHECK(finished == 3);
     for (std::size_t i = 0; i < games.size(); ++i) {
         CHECK(games[i].task.index == static_cast<int>(i));
-        // Kept whole when the played games are gathered (a self-move once emptied them, and the
-        // report then took distinct games for repeats of one another).
+        // Each game keeps its moves when the played ones are gathered: the report tells repeats by them.
         CHECK(games[i].result.moves.size() > 4);
         CHECK(compactMoveList(games[i].result.moves) == seen[static_cast<int>(i)]);
         CHECK(games[i].duplicateOf < 0);
