@@ -127,14 +127,11 @@ std::vector<GameRecord> runGames(const std::vector<PlayerSpec>& players, const s
     pool.stopStarting = stopStarting;
     if (progress) progress(0, static_cast<int>(tasks.size()));
     runWorkers(tasks.size(), pool);
-    if (stopStarting) {
-        std::size_t kept = 0;
-        for (std::size_t i = 0; i < records.size(); ++i) {
-            if (!played[i]) continue;
-            if (kept != i) records[kept] = std::move(records[i]);  // a self-move would empty the record
-            ++kept;
-        }
-        records.resize(kept);
+    if (stopStarting) {  // only the games played, in task order
+        std::vector<GameRecord> kept;
+        for (std::size_t i = 0; i < records.size(); ++i)
+            if (played[i]) kept.push_back(std::move(records[i]));
+        records = std::move(kept);
     }
     markDuplicates(records);
     return records;
