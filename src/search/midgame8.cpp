@@ -79,6 +79,7 @@ struct Midgame8::Impl {
             e = worth(b[0]) <= worth(b[1]) ? &b[0] : &b[1];
             *e = Entry{P, O, static_cast<std::int16_t>(-kInf), static_cast<std::int16_t>(kInf), 0, -1, generation};
         }
+        if (e->depth > depth) return;  // a shallower result never replaces a deeper one's bounds or move
         if (e->depth != depth) {
             e->lower = static_cast<std::int16_t>(-kInf);
             e->upper = static_cast<std::int16_t>(kInf);

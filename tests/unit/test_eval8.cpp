@@ -269,3 +269,35 @@ TEST_CASE("midgame8: a search that reaches the end is the exact solve", "[eval8]
         CHECK(r.score == solver.solve(P, O).score * eval8::kScale);
     }
 }
+
+TEST_CASE("midgame8: a shallower search of the same nodes keeps the deeper results in the table", "[eval8][midgame8]") {
+    // Multi-ProbCut's shallow searches revisit nodes the deep search has stored; were their results to
+    // replace the deeper ones, the next deep search would redo the work near the root.
+    const eval8::Weights& w = eval8::Weights::builtin();
+    Midgame8 search(w, nullptr, 20);
+    std::mt19937_64 rng(11);
+    int tested = 0;
+    for (int i = 0; i < 8; ++i) {
+        u64 P, O;
+        if (!randomPosition(rng, 16 + static_cast<int>(rng() % 10), P, O)) continue;
+        search.clear();
+        const auto deep = search.search(P, O, 8, -Midgame8::kMaxScore - 1, Midgame8::kMaxScore + 1);
+        const auto repeat = search.search(P, O, 8, -Midgame8::kMaxScore - 1, Midgame8::kMaxScore + 1);
+        // Shallow searches of the root's children with null windows away from their scores, as
+        // Multi-ProbCut's are: the deep bounds in the table do not settle them.
+        for (u64 m = bb8::moves(P, O); m; m &= m - 1) {
+            const int sq = std::countr_zero(m);
+            const u64 f = bb8::flips(sq, P, O);
+            for (const int shift : {-6, -2, 2, 6}) {
+                const int bound = -deep.score + shift * eval8::kScale;
+                REQUIRE(search.search(O ^ f, P ^ f ^ (u64{1} << sq), 3, bound - 1, bound).complete);
+            }
+        }
+        const auto after = search.search(P, O, 8, -Midgame8::kMaxScore - 1, Midgame8::kMaxScore + 1);
+        CHECK(after.score == deep.score);
+        CHECK(after.nodes <= 2 * repeat.nodes);
+        CHECK(repeat.nodes * 20 < deep.nodes);  // the table answers a repeated search
+        ++tested;
+    }
+    CHECK(tested >= 6);
+}
