@@ -17,6 +17,8 @@ constexpr int kScale = eval8::kScale;
 constexpr int kInf = Midgame8::kMaxScore + 1;
 constexpr int kMaxEval = Midgame8::kMaxScore - 1;  // an estimate never claims a maximal win
 constexpr int kSortDepth = 3;   // at or above: children ordered by their evaluation and mobility
+constexpr int kMobilitySortDepth = 2;  // at or above (below kSortDepth): children ordered by the replies they leave
+constexpr std::uint64_t kCorners = 0x8100000000000081ULL;
 constexpr int kEtcDepth = 4;    // at or above: enhanced transposition cutoffs
 
 inline u64 bit(int sq) { return u64{1} << sq; }
@@ -139,6 +141,10 @@ struct Midgame8::Impl {
                 const Node c = child(n, sq, mv.flips);
                 const u64 replies = bb8::moves(c.P, c.O);
                 mv.key = c.P == 0 ? (1 << 29) : -leaf(c, replies) - kScale * std::popcount(replies);
+            } else if (depth >= kMobilitySortDepth) {
+                // Fastest first: the fewest replies, a corner among them counted thrice.
+                const u64 replies = bb8::moves(n.O ^ mv.flips, n.P ^ mv.flips ^ bit(sq));
+                mv.key = -std::popcount(replies) - 2 * std::popcount(replies & kCorners);
             } else {
                 mv.key = 0;
             }
