@@ -101,6 +101,9 @@ inline constexpr MovesImpl kMovesImpls[] = {
 #endif
 using Moves = REVERSI_MOVES8;
 
+// The four corner squares.
+inline constexpr u64 kCorners = 0x8100000000000081ULL;
+
 // Legal moves of P against O.
 inline u64 moves(u64 P, u64 O) { return Moves::moves(P, O); }
 

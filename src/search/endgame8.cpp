@@ -92,7 +92,7 @@ constexpr int kEvalMobility = 8, kEvalCorner = 24, kEvalXSquare = 16, kEvalPoten
 // either alone, and 4 took the fewest nodes on FFO #40..#49 of 2, 4, 6 and 8 (docs/results/).
 constexpr int kEvalPattern = 4;
 
-constexpr u64 kCorners = 0x8100000000000081ULL;
+using bb8::kCorners;
 
 // The eight neighbours of each square: a move there can only be legal next to an opponent's disc.
 constexpr std::array<u64, 64> kNeighbours = [] {

@@ -18,7 +18,7 @@ constexpr int kInf = Midgame8::kMaxScore + 1;
 constexpr int kMaxEval = Midgame8::kMaxScore - 1;  // an estimate never claims a maximal win
 constexpr int kSortDepth = 3;   // at or above: children ordered by their evaluation and mobility
 constexpr int kMobilitySortDepth = 2;  // at or above (below kSortDepth): children ordered by the replies they leave
-constexpr std::uint64_t kCorners = 0x8100000000000081ULL;
+using bb8::kCorners;
 constexpr int kEtcDepth = 4;    // at or above: enhanced transposition cutoffs
 
 inline u64 bit(int sq) { return u64{1} << sq; }

@@ -4,6 +4,8 @@
 
 #include <cstdint>
 
+#include "bitboard/bitboard8.hpp"
+
 namespace reversi {
 
 namespace eg8 {
@@ -16,7 +18,7 @@ u64 stableDiscs(u64 P, u64 O);
 // Discs of P on corners and on the edge squares next to a corner P holds (stable): a cheap subset of
 // stableDiscs for the solver's move ordering.
 inline u64 cornerStable(u64 P) {
-    const u64 c = P & 0x8100000000000081ULL;
+    const u64 c = P & bb8::kCorners;
     const u64 besideCorner = ((c << 1) & 0x0200000000000002ULL) | ((c >> 1) & 0x4000000000000040ULL) |
                              ((c << 8) & 0x0000000000008100ULL) | ((c >> 8) & 0x0081000000000000ULL);
     return c | (P & besideCorner);
