@@ -1,7 +1,7 @@
 // `reversi train8`: the 8x8 evaluation's training pipeline (docs/training.md).
 //
 //   reversi train8 corpus --dir DIR --games N       positions from seeded games, in resumable blocks
-//   reversi train8 label --corpus DIR --out DIR --phase K [--weights FILE]
+//   reversi train8 label --corpus DIR --out DIR --phase K [--weights FILE | --corpus-values]
 //                                                  one phase's positions with search values
 //   reversi train8 fit --labels DIR --phase K --weights FILE --out FILE
 //                                                  one phase's weights fitted to its labels
@@ -90,6 +90,8 @@ void addLabelOptions(CLI::App& cmd, train8::LabelOptions& o) {
         ->capture_default_str();
     cmd.add_option("--depth", o.depth, "Search depth for the other positions")->check(CLI::Range(1, 20))->capture_default_str();
     cmd.add_flag("--probcut", o.probCut, "Search with the engine's Multi-ProbCut: the same depth at a fraction of the cost");
+    cmd.add_flag("--corpus-values", o.corpusValues,
+                 "No search: each position's value from the corpus's own engine (its --depth; built-in weights)");
     cmd.add_option("--max-positions", o.maxPositions, "Most positions labelled per phase")
         ->check(CLI::Range(1, 100000000))
         ->capture_default_str();
@@ -135,7 +137,8 @@ void addLabelCommand(CLI::App* train, Action& action) {
     addPhaseOption(*label, l->phase, "eval8 phase: positions with 2K or 2K+1 empties");
     label->add_option("--weights", l->weights, "Weights for the search's leaves (default: the built-in ones)");
     addLabelOptions(*label, *l);
-    addExamples(*label, {"reversi train8 label --corpus corpus8 --out labels --phase 8 --weights work/weights-07.bin -j 2"});
+    addExamples(*label, {"reversi train8 label --corpus corpus8 --out labels --phase 8 --weights work/weights-07.bin -j 2",
+                         "reversi train8 label --corpus corpus8 --out labels --phase 20 --corpus-values   (no search)"});
     label->callback([l, &action] { action = [l] { return runLabel(*l); }; });
 }
 

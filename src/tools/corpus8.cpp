@@ -11,6 +11,8 @@
 #include "bitboard/bitboard8.hpp"
 #include "bitboard/position.hpp"
 #include "engine/engine.hpp"
+#include "eval/eval8.hpp"
+#include "eval/score.hpp"
 #include "platform/splitmix.hpp"
 #include "platform/text_file.hpp"
 #include "tools/position_records.hpp"
@@ -21,7 +23,14 @@ namespace reversi::train8 {
 namespace {
 
 using u64 = std::uint64_t;
-constexpr RecordMagic kMagic = {'R', 'V', '8', 'P', 'O', 'S', '0', '1'};
+constexpr RecordMagic kMagic = {'R', 'V', '8', 'P', 'O', 'S', '0', '2'};
+constexpr RecordMagic kMagicWithoutValues = {'R', 'V', '8', 'P', 'O', 'S', '0', '1'};
+
+// The search's value in eval8 units: exact results are in discs, the others in score units.
+std::int16_t valueOf(const SearchReport& r) {
+    const int v = r.exact ? r.score * eval8::kScale : r.score * eval8::kScale / kScorePerDisc;
+    return static_cast<std::int16_t>(std::clamp(v, -64 * eval8::kScale, 64 * eval8::kScale));
+}
 
 std::string blockName(const std::string& dir, int block) { return numberedFile(dir, "block-", 5, block, ".pos"); }
 
@@ -46,7 +55,7 @@ void playGame(const CorpusOptions& o, u64 seed, EngineMover& engine, std::vector
         }
         const Position<8> pos = Position<8>::fromBoard(board, toMove);
         const u64 P = pos.P.w[0], O = pos.O.w[0];
-        out.push_back({P, O, 0, static_cast<std::uint8_t>(64 - std::popcount(P | O))});
+        out.push_back({P, O, 0, static_cast<std::uint8_t>(64 - std::popcount(P | O)), CorpusPosition::kNoValue});
         sides.push_back(toMove);
         Move move;
         const bool random = ply < opening || static_cast<double>(splitmixNext(rng) >> 11) * 0x1p-53 < o.randomMoveRate;
@@ -54,6 +63,8 @@ void playGame(const CorpusOptions& o, u64 seed, EngineMover& engine, std::vector
             move = squareToMove(8, nthBit(bb8::moves(P, O), splitmixNext(rng)));
         } else {
             move = engine.chooseMove(board, toMove);
+            const SearchReport& r = engine.lastReport();
+            if (r.depth > 0 || r.exact) out.back().value = valueOf(r);  // a forced move is played unsearched
         }
         board.applyMove(move.row, move.col, toMove);
         toMove = opponentOf(toMove);
@@ -66,10 +77,13 @@ void playGame(const CorpusOptions& o, u64 seed, EngineMover& engine, std::vector
 
 std::string encodeBlock(int games, const std::vector<CorpusPosition>& positions) {
     std::vector<PositionRecord> records;
-    for (const CorpusPosition& p : positions)
-        records.push_back({p.P, p.O, {static_cast<std::uint8_t>(p.finalMargin), p.empties}});
+    for (const CorpusPosition& p : positions) {
+        const auto v = static_cast<std::uint16_t>(p.value);
+        records.push_back({p.P, p.O, {static_cast<std::uint8_t>(p.finalMargin), p.empties, static_cast<std::uint8_t>(v),
+                                      static_cast<std::uint8_t>(v >> 8)}});
+    }
     return encodePositionRecords(kMagic, static_cast<std::uint32_t>(games), static_cast<std::uint32_t>(positions.size()),
-                                 records);
+                                 records, 4);
 }
 
 }  // namespace
@@ -94,9 +108,15 @@ void generateCorpus(const CorpusOptions& o, const std::function<void(int, int)>&
 }
 
 std::vector<CorpusPosition> readCorpusBlock(const std::string& path) {
+    const std::string bytes = readWholeFile(path);
+    const bool withValues = !hasRecordMagic(bytes, kMagicWithoutValues);
     std::vector<CorpusPosition> positions;
-    for (const PositionRecord& r : decodePositionRecords(readWholeFile(path), kMagic, 12, path, "corpus block"))
-        positions.push_back({r.P, r.O, static_cast<std::int8_t>(r.extra[0]), r.extra[1]});
+    for (const PositionRecord& r : decodePositionRecords(bytes, withValues ? kMagic : kMagicWithoutValues, 12, path,
+                                                         "corpus block", withValues ? 4 : 2)) {
+        const auto value = withValues ? static_cast<std::int16_t>(static_cast<std::uint16_t>(r.extra[2] | r.extra[3] << 8))
+                                      : CorpusPosition::kNoValue;
+        positions.push_back({r.P, r.O, static_cast<std::int8_t>(r.extra[0]), r.extra[1], value});
+    }
     return positions;
 }
 

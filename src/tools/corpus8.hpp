@@ -4,9 +4,13 @@
 // whatever the number of threads and however often the run was resumed.
 //
 // A block file `DIR/block-NNNNN.pos` holds the positions of games [N * blockGames, (N+1) * blockGames):
-// an 16-byte header ("RV8POS01", the game count, the record count) and one 18-byte record per position
+// a 16-byte header ("RV8POS02", the game count, the record count) and one 20-byte record per position
 // in which the side to move has a legal move: P and O (side to move, opponent, little-endian words), the
-// game's final margin from the side to move's point of view (int8) and the number of empty squares.
+// game's final margin from the side to move's point of view (int8), the number of empty squares, and
+// the value of the engine's search that chose the move (int16, eval8 units: 1/32 disc; -32768 where
+// the move was random or the only one, which the engine plays unsearched). The value is a free label:
+// the search ran anyway to play the game.
+// Blocks of the first format ("RV8POS01", 18-byte records without the value) are still read.
 #pragma once
 
 #include <cstdint>
@@ -17,9 +21,11 @@
 namespace reversi::train8 {
 
 struct CorpusPosition {
+    static constexpr std::int16_t kNoValue = -32768;
     std::uint64_t P = 0, O = 0;
     std::int8_t finalMargin = 0;  // of the game as it was played (not a search value)
     std::uint8_t empties = 0;
+    std::int16_t value = kNoValue;  // the engine's search value here (eval8 units), if it chose the move
 };
 
 struct CorpusOptions {

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <unordered_set>
 
+#include "bitboard/bitboard8.hpp"
 #include "eval/eval8.hpp"
 #include "platform/atomic_file.hpp"
 #include "platform/splitmix.hpp"
@@ -40,18 +41,32 @@ eval8::Weights loadWeights(const std::string& path) {
     }
 }
 
-// The distinct positions of the phase, in a seeded order (the same for the same corpus and seed).
-std::vector<std::pair<u64, u64>> phasePositions(const LabelOptions& o) {
+// A phase's position, with the corpus's value of it where the labels take that.
+struct PhasePosition {
+    u64 P, O;
+    std::int16_t value;
+};
+
+// Whether the corpus's value of p came from a search. A forced move is played unsearched: the corpora
+// of 2026-11-28's first version recorded 0 for it, so such positions are left out whatever they hold.
+bool searchedValue(const CorpusPosition& p) {
+    return p.value != CorpusPosition::kNoValue && std::popcount(bb8::moves(p.P, p.O)) > 1;
+}
+
+// The distinct positions of the phase, in a seeded order (the same for the same corpus and seed). With
+// corpus values, only positions that have one (or are solved), each with its first occurrence's value.
+std::vector<PhasePosition> phasePositions(const LabelOptions& o) {
     std::unordered_set<u64> seen;
-    std::vector<std::pair<u64, u64>> positions;
+    std::vector<PhasePosition> positions;
     for (const std::string& block : corpusBlocks(o.corpus))
         for (const CorpusPosition& p : readCorpusBlock(block)) {
             if (eval8::phaseOf(p.empties) != o.phase) continue;
+            if (o.corpusValues && p.empties > o.exactEmpties && !searchedValue(p)) continue;
             const u64 key = splitmixFinalize(p.P ^ splitmixFinalize(p.O));
-            if (seen.insert(key).second) positions.push_back({p.P, p.O});
+            if (seen.insert(key).second) positions.push_back({p.P, p.O, p.value});
         }
-    std::sort(positions.begin(), positions.end(), [&](const auto& a, const auto& b) {
-        return mixSeed(o.seed, a.first ^ splitmixFinalize(a.second)) < mixSeed(o.seed, b.first ^ splitmixFinalize(b.second));
+    std::sort(positions.begin(), positions.end(), [&](const PhasePosition& a, const PhasePosition& b) {
+        return mixSeed(o.seed, a.P ^ splitmixFinalize(a.O)) < mixSeed(o.seed, b.P ^ splitmixFinalize(b.O));
     });
     if (static_cast<int>(positions.size()) > o.maxPositions) positions.resize(static_cast<std::size_t>(o.maxPositions));
     return positions;
@@ -75,14 +90,16 @@ std::vector<Labelled> decodeChunk(const std::string& bytes, const std::string& p
 
 // The chunks are slices of the phase's list of positions: a resumed run must see the same list and
 // settings, or it would mix two. The first run writes them to DIR/manifest.txt; a later one checks them.
-void checkManifest(const std::string& dir, const LabelOptions& o, const std::vector<std::pair<u64, u64>>& positions) {
+void checkManifest(const std::string& dir, const LabelOptions& o, const std::vector<PhasePosition>& positions) {
     u64 listHash = mixSeed(o.seed, positions.size());
-    for (const auto& [P, O] : positions) listHash = mixSeed(listHash, P ^ splitmixFinalize(O));
+    for (const PhasePosition& p : positions) listHash = mixSeed(listHash, p.P ^ splitmixFinalize(p.O));
     const std::string manifest = (std::filesystem::path(dir) / "manifest.txt").string();
     char text[160];
-    // "probcut" only when on, so that the manifests of earlier runs (which had no such setting) still match.
-    std::snprintf(text, sizeof text, "positions %zu list %016llx exact-empties %d depth %d chunk %d%s\n", positions.size(),
-                  static_cast<unsigned long long>(listHash), o.exactEmpties, o.depth, o.chunk, o.probCut ? " probcut" : "");
+    // "probcut" and "corpus-values" only when on, so that the manifests of earlier runs (which had no
+    // such settings) still match.
+    std::snprintf(text, sizeof text, "positions %zu list %016llx exact-empties %d depth %d chunk %d%s%s\n", positions.size(),
+                  static_cast<unsigned long long>(listHash), o.exactEmpties, o.corpusValues ? 0 : o.depth, o.chunk,
+                  o.probCut && !o.corpusValues ? " probcut" : "", o.corpusValues ? " corpus-values" : "");
     if (std::filesystem::exists(manifest)) {
         if (readWholeFile(manifest) != text)
             throw std::runtime_error(dir + " was labelled from another corpus or with other settings (" + manifest +
@@ -97,10 +114,13 @@ struct Searchers {
     EndgameSolver8 solver;
 };
 
-// A position's label: solved exactly with few enough empties, else searched (or just evaluated at depth 0).
-int labelOf(Searchers& w, u64 P, u64 O, const LabelOptions& o) {
+// A position's label: solved exactly with few enough empties, else the corpus's value or searched (or
+// just evaluated at depth 0).
+int labelOf(Searchers& w, const PhasePosition& p, const LabelOptions& o) {
+    const u64 P = p.P, O = p.O;
     const int empties = 64 - std::popcount(P | O);
     if (empties <= o.exactEmpties) return w.solver.solve(P, O).score * eval8::kScale;
+    if (o.corpusValues) return p.value;
     if (o.depth == 0) return w.search.evaluate(P, O);  // the evaluation itself (for checking fits)
     w.search.newSearch();
     return w.search.search(P, O, o.depth, -Midgame8::kMaxScore - 1, Midgame8::kMaxScore + 1).score;
@@ -124,10 +144,8 @@ void labelPhase(const LabelOptions& o, const std::function<void(int, int)>& prog
             w->search.clear();
             std::vector<Labelled> labels;
             const std::size_t first = static_cast<std::size_t>(c) * chunk;
-            for (std::size_t k = first; k < std::min(positions.size(), first + chunk); ++k) {
-                const auto [P, O] = positions[k];
-                labels.push_back({P, O, static_cast<std::int16_t>(labelOf(*w, P, O, o))});
-            }
+            for (std::size_t k = first; k < std::min(positions.size(), first + chunk); ++k)
+                labels.push_back({positions[k].P, positions[k].O, static_cast<std::int16_t>(labelOf(*w, positions[k], o))});
             return encodeChunk(labels);
         };
     };

@@ -1,7 +1,9 @@
 // Labels for the 8x8 evaluation's training: the positions of one game phase from a corpus
 // (corpus8.hpp), each with a search value: the exact final margin where few enough squares are empty,
 // else the value of a fixed-depth search whose leaves are evaluated with the weights fitted so far (the
-// later phases', which is why phases are labelled and fitted from the end of the game backward).
+// later phases', which is why phases are labelled and fitted from the end of the game backward), or,
+// with corpusValues, the value the corpus's own engine found when it played the position (free, so a
+// phase can have as many labels as the corpus has positions; its leaves used the built-in weights).
 //
 // Output: DIR/phase-PP/chunk-NNNN.lab, each chunk written whole, so that a stopped run resumes at the
 // first missing chunk. A chunk file: "RV8LAB01", u32 count, u32 reserved, then per position P, O (u64)
@@ -28,6 +30,7 @@ struct LabelOptions {
     int exactEmpties = 15;       // at or below: solved exactly
     int depth = 6;               // above: the search depth (0: the static evaluation itself)
     bool probCut = false;        // the search with the engine's Multi-ProbCut (weights/probcut8.txt)
+    bool corpusValues = false;   // above exactEmpties: the corpus's recorded values, no search
     int maxPositions = 300000;   // distinct positions labelled at most (a seeded choice among them)
     int chunk = 10000;
     std::uint64_t seed = 1;

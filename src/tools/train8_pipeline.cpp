@@ -51,7 +51,7 @@ std::string runPipeline(const PipelineOptions& s, const std::function<void(int p
         label.phase = phase;
         label.weights = before;
         label.out = (std::filesystem::path(s.work) / "labels").string();
-        if (before.empty() && phase > label.exactEmpties / 2)
+        if (before.empty() && phase > label.exactEmpties / 2 && !label.corpusValues)
             throw std::runtime_error("phase " + std::to_string(phase) + " needs the weights of the phases after it (start at 0)");
         labelPhase(label, [&](int done, int total) { chunks(phase, done, total); });
         FitPhaseOptions fit = s.fit;

@@ -16,7 +16,12 @@
 #include "scratch_files.hpp"
 
 #include "bitboard/bitboard8.hpp"
+#include "eval/eval8.hpp"
+#include "search/endgame8.hpp"
+#include "search/midgame8.hpp"
+#include "search/probcut8.hpp"
 #include "tools/corpus8.hpp"
+#include "tools/position_records.hpp"
 #include "tools/resumable_blocks.hpp"
 
 using namespace reversi;
@@ -77,6 +82,65 @@ TEST_CASE("corpus records are positions of legal games with their final margins"
     CHECK(starts == 6);
     std::filesystem::remove_all(o.dir);
     CHECK_THROWS(train8::readCorpusBlock(o.dir + "/missing.pos"));
+}
+
+TEST_CASE("corpus records carry the value of the search that chose the move", "[train8]") {
+    train8::CorpusOptions o;
+    o.games = 8;
+    o.blockGames = 8;
+    o.depth = 4;
+    o.dir = freshDir("corpus-values");
+    train8::generateCorpus(o);
+    const auto positions = train8::readCorpusBlock(train8::corpusBlocks(o.dir).at(0));
+    REQUIRE(positions.size() > 8 * 30);
+    EndgameSolver8 solver(16);
+    Midgame8 search(eval8::Weights::builtin(), &builtinProbCut(), 16);
+    int without = 0, solved = 0, searched = 0, close = 0;
+    for (const auto& p : positions) {
+        if (p.value == train8::CorpusPosition::kNoValue) {
+            ++without;  // a random move (the opening's, or the 8% after it), or a forced one
+            continue;
+        }
+        CHECK(std::popcount(bb8::moves(p.P, p.O)) > 1);  // a forced move is not searched: no value
+        if (p.empties <= o.depth) {
+            // The engine solved these: the value is the exact margin (in 1/32 disc) an independent solve gives.
+            CHECK(p.value == solver.solve(p.P, p.O).score * eval8::kScale);
+            ++solved;
+        } else {
+            // A depth-4 search from an empty table gives the same value, or one the old table's bounds
+            // moved by a little.
+            search.clear();
+            search.newSearch();
+            const int fresh = search.search(p.P, p.O, o.depth, -Midgame8::kMaxScore - 1, Midgame8::kMaxScore + 1).score;
+            close += std::abs(fresh - p.value) <= eval8::kScale;
+            ++searched;
+        }
+    }
+    CHECK(without >= 8 * o.openingMin);
+    CHECK(solved >= 8);
+    REQUIRE(searched > 100);
+    CHECK(close >= searched * 9 / 10);
+    std::filesystem::remove_all(o.dir);
+}
+
+TEST_CASE("corpus blocks of the first format (without values) still read", "[train8]") {
+    const std::string dir = freshDir("corpus-v1");
+    std::filesystem::create_directories(dir);
+    const train8::RecordMagic v1 = {'R', 'V', '8', 'P', 'O', 'S', '0', '1'};
+    const std::vector<train8::PositionRecord> records = {{0x0000000810000000ULL, 0x0000001008000000ULL, {0, 60}},
+                                                         {0x0000000818080000ULL, 0x0000001000000000ULL, {0xFD, 59}}};
+    { std::ofstream(dir + "/block-00000.pos", std::ios::binary) << train8::encodePositionRecords(v1, 1, 2, records); }
+    const auto positions = train8::readCorpusBlock(train8::corpusBlocks(dir).at(0));
+    REQUIRE(positions.size() == 2);
+    CHECK(positions[1].P == records[1].P);
+    CHECK(positions[1].finalMargin == -3);
+    CHECK(positions[1].empties == 59);
+    CHECK(positions[0].value == train8::CorpusPosition::kNoValue);
+    CHECK(positions[1].value == train8::CorpusPosition::kNoValue);
+    // A file cut short is refused in either format.
+    { std::ofstream(dir + "/block-00000.pos", std::ios::binary) << train8::encodePositionRecords(v1, 1, 3, records); }
+    CHECK_THROWS_WITH(train8::readCorpusBlock(dir + "/block-00000.pos"), Catch::Contains("truncated"));
+    std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("resumable blocks: only the missing ones are made, and a failure stops the run", "[train8]") {

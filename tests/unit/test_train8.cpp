@@ -5,6 +5,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <random>
 
 #include <catch2/catch.hpp>
@@ -115,6 +116,44 @@ TEST_CASE("train8 labels with --probcut: the engine's cuts in the search, and a 
     without.probCut = false;
     CHECK_THROWS_WITH(train8::labelPhase(without), Catch::Contains("remove the directory"));
     for (const auto& d : {corpus, o.out}) std::filesystem::remove_all(d);
+}
+
+TEST_CASE("train8 labels with --corpus-values: the corpus's own values, no search, and no mixing with searched ones", "[train8]") {
+    train8::CorpusOptions c;
+    c.games = 40;
+    c.blockGames = 40;
+    c.depth = 2;
+    c.seed = 13;
+    c.dir = freshDir("labels-values-corpus");
+    train8::generateCorpus(c);
+    std::map<std::pair<std::uint64_t, std::uint64_t>, std::int16_t> firstValue;
+    int withoutValue = 0;
+    for (const auto& p : train8::readCorpusBlock(train8::corpusBlocks(c.dir).at(0))) {
+        if (eval8::phaseOf(p.empties) != 20) continue;
+        if (p.value == train8::CorpusPosition::kNoValue) {
+            ++withoutValue;
+            continue;
+        }
+        firstValue.emplace(std::make_pair(p.P, p.O), p.value);
+    }
+    REQUIRE(withoutValue > 0);  // the random moves: such positions must not be labelled
+    train8::LabelOptions o = searchedPhase(c.dir, "labels-values", 6, 7);
+    o.corpusValues = true;
+    train8::labelPhase(o);
+    const auto labels = train8::readPhaseLabels(o.out, 20);
+    REQUIRE(labels.size() > 20);
+    int differ = 0;
+    for (const auto& l : labels) {
+        const auto it = firstValue.find({l.P, l.O});
+        REQUIRE(it != firstValue.end());
+        differ += l.label != it->second;
+    }
+    CHECK(differ == 0);
+    CHECK(labels.size() <= firstValue.size());
+    train8::LabelOptions searched = o;
+    searched.corpusValues = false;
+    CHECK_THROWS_WITH(train8::labelPhase(searched), Catch::Contains("remove the directory"));
+    for (const auto& d : {c.dir, o.out}) std::filesystem::remove_all(d);
 }
 
 TEST_CASE("train8 fit: recovers an evaluation from its own values on positions it did not see", "[train8]") {
