@@ -47,8 +47,8 @@ struct PhasePosition {
     std::int16_t value;
 };
 
-// Whether the corpus's value of p came from a search. A forced move is played unsearched: the corpora
-// of 2026-11-28's first version recorded 0 for it, so such positions are left out whatever they hold.
+// Whether the corpus's value of p came from a search. The engine plays a forced move unsearched, so a
+// value recorded there (0, by an early build of the corpus tool) is none and the position is left out.
 bool searchedValue(const CorpusPosition& p) {
     return p.value != CorpusPosition::kNoValue && std::popcount(bb8::moves(p.P, p.O)) > 1;
 }

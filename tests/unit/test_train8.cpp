@@ -22,6 +22,7 @@
 #include "tools/corpus8.hpp"
 #include "tools/fit_eval8.hpp"
 #include "tools/labels8.hpp"
+#include "tools/position_records.hpp"
 #include "tools/fit_probcut8.hpp"
 
 using namespace reversi;
@@ -154,6 +155,39 @@ TEST_CASE("train8 labels with --corpus-values: the corpus's own values, no searc
     searched.corpusValues = false;
     CHECK_THROWS_WITH(train8::labelPhase(searched), Catch::Contains("remove the directory"));
     for (const auto& d : {c.dir, o.out}) std::filesystem::remove_all(d);
+}
+
+TEST_CASE("train8 labels with --corpus-values leave out forced positions, whatever value a block holds for them", "[train8]") {
+    // A corpus block written here: a position with one legal move carrying a value of 0 (what an early
+    // build recorded for the engine's unsearched forced moves) and one with several moves and a value.
+    const std::string corpus = smallCorpus("labels-forced-corpus", 60, 14);
+    train8::CorpusPosition forced, searched;
+    for (const auto& p : train8::readCorpusBlock(train8::corpusBlocks(corpus).at(0))) {
+        if (p.empties <= 15) continue;
+        const int moves = std::popcount(bb8::moves(p.P, p.O));
+        if (moves == 1 && forced.P == 0) forced = p;
+        if (moves > 1 && searched.P == 0 && forced.P != 0 && eval8::phaseOf(p.empties) == eval8::phaseOf(forced.empties))
+            searched = p;
+    }
+    REQUIRE(forced.P != 0);
+    REQUIRE(searched.P != 0);
+    const std::string dir = freshDir("labels-forced-block");
+    std::filesystem::create_directories(dir);
+    const train8::RecordMagic v2 = {'R', 'V', '8', 'P', 'O', 'S', '0', '2'};
+    const std::vector<train8::PositionRecord> records = {{forced.P, forced.O, {0, forced.empties, 0, 0}},
+                                                         {searched.P, searched.O, {0, searched.empties, 77, 0}}};
+    { std::ofstream(dir + "/block-00000.pos", std::ios::binary) << train8::encodePositionRecords(v2, 1, 2, records, 4); }
+    train8::LabelOptions o;
+    o.corpus = dir;
+    o.out = freshDir("labels-forced");
+    o.phase = eval8::phaseOf(forced.empties);
+    o.corpusValues = true;
+    train8::labelPhase(o);
+    const auto labels = train8::readPhaseLabels(o.out, o.phase);
+    REQUIRE(labels.size() == 1);
+    CHECK(labels[0].P == searched.P);
+    CHECK(labels[0].label == 77);
+    for (const auto& d : {corpus, dir, o.out}) std::filesystem::remove_all(d);
 }
 
 TEST_CASE("train8 fit: recovers an evaluation from its own values on positions it did not see", "[train8]") {
