@@ -1,7 +1,9 @@
 // platform/parallel_for.hpp: every index once, the worker numbers in range, the finished count in
 // order, and a body's exception rethrown after the threads stop.
 #include <atomic>
+#include <chrono>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -32,12 +34,32 @@ TEST_CASE("parallelFor runs every index once and reports each finished one", "[p
 }
 
 TEST_CASE("parallelFor rethrows a body's exception and stops taking indices", "[platform]") {
+    // One thread: the exact count. Index 10 throws after 0..10 have run, and nothing after it runs.
     std::atomic<int> ran{0};
+    const auto throwAt10 = [&](std::size_t i, int) {
+        ++ran;
+        if (i == 10) throw std::runtime_error("index 10 failed");
+    };
+    CHECK_THROWS_WITH(parallelFor(100000, 1, throwAt10), "index 10 failed");
+    CHECK(ran == 11);
+
+    // Two threads: which thread takes index 10 is up to the scheduler, and the thread that throws may be
+    // descheduled before it stops the other. Once index 10 has thrown, every later body takes 50 us, so
+    // running out the remaining 99,990 indices would take 5 s: far beyond any scheduling delay, where a
+    // loop that never stops runs all of them (a bare ran < 100000 failed 1 in 25 runs on a busy machine).
+    std::atomic<bool> thrown{false};
+    std::atomic<int> afterThrow{0};
     CHECK_THROWS_WITH(parallelFor(100000, 2,
                                   [&](std::size_t i, int) {
-                                      ++ran;
-                                      if (i == 10) throw std::runtime_error("index 10 failed");
+                                      if (i == 10) {
+                                          thrown = true;
+                                          throw std::runtime_error("index 10 failed");
+                                      }
+                                      if (thrown) {
+                                          ++afterThrow;
+                                          std::this_thread::sleep_for(std::chrono::microseconds(50));
+                                      }
                                   }),
                       "index 10 failed");
-    CHECK(ran < 100000);
+    CHECK(afterThrow < 1000);
 }
