@@ -58,13 +58,14 @@ bool searchedValue(const CorpusPosition& p) {
 std::vector<PhasePosition> phasePositions(const LabelOptions& o) {
     std::unordered_set<u64> seen;
     std::vector<PhasePosition> positions;
-    for (const std::string& block : corpusBlocks(o.corpus))
-        for (const CorpusPosition& p : readCorpusBlock(block)) {
-            if (eval8::phaseOf(p.empties) != o.phase) continue;
-            if (o.corpusValues && p.empties > o.exactEmpties && !searchedValue(p)) continue;
-            const u64 key = splitmixFinalize(p.P ^ splitmixFinalize(p.O));
-            if (seen.insert(key).second) positions.push_back({p.P, p.O, p.value});
-        }
+    for (const std::string& corpus : o.corpora)
+        for (const std::string& block : corpusBlocks(corpus))
+            for (const CorpusPosition& p : readCorpusBlock(block)) {
+                if (eval8::phaseOf(p.empties) != o.phase) continue;
+                if (o.corpusValues && p.empties > o.exactEmpties && !searchedValue(p)) continue;
+                const u64 key = splitmixFinalize(p.P ^ splitmixFinalize(p.O));
+                if (seen.insert(key).second) positions.push_back({p.P, p.O, p.value});
+            }
     std::sort(positions.begin(), positions.end(), [&](const PhasePosition& a, const PhasePosition& b) {
         return mixSeed(o.seed, a.P ^ splitmixFinalize(a.O)) < mixSeed(o.seed, b.P ^ splitmixFinalize(b.O));
     });

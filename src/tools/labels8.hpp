@@ -23,7 +23,7 @@ struct Labelled {
 };
 
 struct LabelOptions {
-    std::string corpus;          // corpus directory
+    std::vector<std::string> corpora;  // corpus directories (a position in two counts once)
     std::string out;             // labels directory
     std::string weights;         // weights file for the leaves (empty: the built-in weights)
     int phase = 0;               // eval8 phase: the positions with 2 * phase or 2 * phase + 1 empties

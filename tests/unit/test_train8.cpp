@@ -7,6 +7,7 @@
 #include <fstream>
 #include <map>
 #include <random>
+#include <set>
 
 #include <catch2/catch.hpp>
 
@@ -43,7 +44,7 @@ std::string smallCorpus(const std::string& name, int games, std::uint64_t seed) 
 // Labelling phase 20 of `corpus` (40 and 41 empties: searched, not solved) into a fresh directory.
 train8::LabelOptions searchedPhase(const std::string& corpus, const std::string& out, int depth, int chunk) {
     train8::LabelOptions o;
-    o.corpus = corpus;
+    o.corpora = {corpus};
     o.phase = 20;
     o.depth = depth;
     o.chunk = chunk;
@@ -56,7 +57,7 @@ train8::LabelOptions searchedPhase(const std::string& corpus, const std::string&
 TEST_CASE("train8 labels: exact solves near the end, and a resume over another corpus is refused", "[train8]") {
     const std::string corpus = smallCorpus("labels-corpus", 30, 4);
     train8::LabelOptions o;
-    o.corpus = corpus;
+    o.corpora = {corpus};
     o.out = freshDir("labels-out");
     o.phase = 5;  // 10 and 11 empties: solved exactly
     o.chunk = 7;
@@ -72,9 +73,35 @@ TEST_CASE("train8 labels: exact solves near the end, and a resume over another c
     // Labelling again finds every chunk done; from a different corpus it stops with a message.
     CHECK_NOTHROW(train8::labelPhase(o));
     train8::LabelOptions other = o;
-    other.corpus = smallCorpus("labels-corpus2", 30, 5);
+    other.corpora = {smallCorpus("labels-corpus2", 30, 5)};
     CHECK_THROWS_WITH(train8::labelPhase(other), Catch::Contains("remove the directory"));
-    for (const auto& d : {corpus, o.out, other.corpus}) std::filesystem::remove_all(d);
+    for (const auto& d : {corpus, o.out, other.corpora[0]}) std::filesystem::remove_all(d);
+}
+
+TEST_CASE("train8 labels from two corpora: every distinct position of either, once", "[train8]") {
+    const std::string a = smallCorpus("labels-union-a", 30, 21), b = smallCorpus("labels-union-b", 30, 22);
+    using Positions = std::set<std::pair<std::uint64_t, std::uint64_t>>;
+    const auto labelled = [](std::vector<std::string> corpora, const std::string& out) {
+        train8::LabelOptions o;
+        o.corpora = std::move(corpora);
+        o.out = freshDir(out);
+        o.phase = 20;
+        o.corpusValues = true;  // no search: the test is about which positions, not their values
+        train8::labelPhase(o);
+        const auto labels = train8::readPhaseLabels(o.out, 20);
+        std::filesystem::remove_all(o.out);
+        Positions positions;
+        for (const auto& l : labels) positions.insert({l.P, l.O});
+        CHECK(positions.size() == labels.size());  // each position once
+        return positions;
+    };
+    const Positions onlyA = labelled({a}, "labels-union-1"), onlyB = labelled({b}, "labels-union-2");
+    Positions expected = onlyA;
+    expected.insert(onlyB.begin(), onlyB.end());
+    REQUIRE(onlyA.size() > 20);
+    REQUIRE(onlyB.size() > 20);
+    CHECK(labelled({a, b}, "labels-union-3") == expected);
+    for (const auto& d : {a, b}) std::filesystem::remove_all(d);
 }
 
 TEST_CASE("train8 labels: searched labels are the same with one thread or two", "[train8]") {
@@ -178,7 +205,7 @@ TEST_CASE("train8 labels with --corpus-values leave out forced positions, whatev
                                                          {searched.P, searched.O, {0, searched.empties, 77, 0}}};
     { std::ofstream(dir + "/block-00000.pos", std::ios::binary) << train8::encodePositionRecords(v2, 1, 2, records, 4); }
     train8::LabelOptions o;
-    o.corpus = dir;
+    o.corpora = {dir};
     o.out = freshDir("labels-forced");
     o.phase = eval8::phaseOf(forced.empties);
     o.corpusValues = true;
@@ -206,7 +233,7 @@ TEST_CASE("train8 fit: recovers an evaluation from its own values on positions i
     const std::string labels = freshDir("fit-labels");
     // The known evaluation's own values as phase 10's labels (depth 0), through the labeller.
     train8::LabelOptions o;
-    o.corpus = corpus;
+    o.corpora = {corpus};
     o.out = labels;
     o.phase = 10;
     o.depth = 0;
