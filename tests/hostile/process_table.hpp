@@ -43,4 +43,13 @@ inline std::vector<pid_t> processesWithTag(const std::string& tag) {
     return found;
 }
 
+// Whether every process tagged `tag` is gone within 10 s. A killed tree dies in steps (the referee's or
+// supervisor's kill, then bubblewrap's, then the shell's), later on a busy machine; a survivor (a
+// program that escaped the kill) is still there after the 10 s.
+inline bool processesGone(const std::string& tag) {
+    for (int tries = 0; tries < 100; ++tries)
+        if (processesWithTag(tag).empty()) return true;
+    return false;
+}
+
 }  // namespace reversi

@@ -35,7 +35,7 @@ Modes that play Part 1's greedy computer correctly, apart from what they say (on
   escapee      starts a detached grandchild (new session) that ignores SIGTERM and burns CPU forever,
                then plays correctly: the grandchild must be killed at the end of the game
   daemonburn   computes each move in a detached grandchild (double fork, new session, SIGTERM ignored)
-               that burns 2 s of CPU time: over the limit, and nothing left
+               that burns 2 s of CPU time, and answers when it ends: over the limit, and nothing left
   trickle      prints everything correctly, but one byte every 50 ms: over the wall-clock limit per move
   forkbomb     forks children that fork, as fast as it can, then plays: held by the process limit
   bigalloc     tries to allocate and touch 4 GB, then plays correctly (the allocation fails)
@@ -235,8 +235,13 @@ def play(n, me):
                     os._exit(0)
                 os.waitpid(pid, 0)
             if MODE == "daemonburn":
-                detach(lambda: (signal.signal(signal.SIGTERM, signal.SIG_IGN), burn(2.0)))
-                time.sleep(2.5)
+                # The answer waits for the grandchild's 2 s of CPU (the end of the pipe it holds), not a
+                # fixed sleep: on a busy machine the grandchild may get a small share of a core.
+                done_r, done_w = os.pipe()
+                detach(lambda: (os.close(done_r), signal.signal(signal.SIGTERM, signal.SIG_IGN), burn(2.0)))
+                os.close(done_w)
+                os.read(done_r, 1)
+                os.close(done_r)
             first = False
             if MODE == "slowanswer":
                 time.sleep(0.1)

@@ -45,10 +45,12 @@ PlayerSpec nboardEngine(const std::string& name, const std::string& go) {
 }
 
 // The game of `engine` as Black against greedy; it must lose with `code` and a reason containing `reason`.
-GameResult expectLoss(const PlayerSpec& engine, int n, const char* code, const char* reason) {
+// The wall-clock limit is 3 s, room for a shell engine's start on a busy machine; a spinning engine gets
+// 10 s, so that it reaches its 0.2 s of CPU first even when it has a small share of a core.
+GameResult expectLoss(const PlayerSpec& engine, int n, const char* code, const char* reason, double wallLimit = 3.0) {
     RefereeOptions options;
     options.timeLimit = 0.2;
-    options.wallLimit = 1.5;
+    options.wallLimit = wallLimit;
     const GameResult r = playGame(engine, parsePlayer("greedy"), n, {}, 1, 0, options);
     INFO(engine.spec << ": " << r.faultCode << " " << r.reason);
     CHECK(r.forfeitBy == 'B');
@@ -98,7 +100,7 @@ TEST_CASE("fault codes: a GTP engine's bad or illegal move is IM, its exit CRASH
 
 TEST_CASE("fault codes: an NBoard engine that spins or sleeps is TLE, a move word that names no square IM",
           "[referee][faults]") {
-    expectLoss(nboardEngine("nb-spin.sh", "while :; do :; done"), 8, "TLE", "CPU time");
+    expectLoss(nboardEngine("nb-spin.sh", "while :; do :; done"), 8, "TLE", "CPU time", 10.0);
     expectLoss(nboardEngine("nb-sleep.sh", "sleep 5"), 8, "TLE", "no move within the wall-clock limit");
     expectLoss(nboardEngine("nb-word.sh", "echo '=== Q9'"), 8, "IM", "bad move");
 }

@@ -44,9 +44,10 @@ TEST_CASE("parallelFor rethrows a body's exception and stops taking indices", "[
     CHECK(ran == 11);
 
     // Two threads: which thread takes index 10 is up to the scheduler, and the thread that throws may be
-    // descheduled before it stops the other. Once index 10 has thrown, every later body takes 50 us, so
-    // running out the remaining 99,990 indices would take 5 s: far beyond any scheduling delay, where a
-    // loop that never stops runs all of them (a bare ran < 100000 failed 1 in 25 runs on a busy machine).
+    // descheduled before it stops the other. The first 1000 bodies after the throw take 1 ms each: a
+    // working loop runs a handful of them, one that never stops runs all 99,990 remaining, and telling
+    // the two apart needs the thrower to be off its core for under a second, not under the microseconds
+    // a bare ran < 100000 allowed (it failed 1 in 25 runs on a busy machine).
     std::atomic<bool> thrown{false};
     std::atomic<int> afterThrow{0};
     CHECK_THROWS_WITH(parallelFor(100000, 2,
@@ -55,10 +56,8 @@ TEST_CASE("parallelFor rethrows a body's exception and stops taking indices", "[
                                           thrown = true;
                                           throw std::runtime_error("index 10 failed");
                                       }
-                                      if (thrown) {
-                                          ++afterThrow;
-                                          std::this_thread::sleep_for(std::chrono::microseconds(50));
-                                      }
+                                      if (thrown && ++afterThrow <= 1000)
+                                          std::this_thread::sleep_for(std::chrono::milliseconds(1));
                                   }),
                       "index 10 failed");
     CHECK(afterThrow < 1000);
