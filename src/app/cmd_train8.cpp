@@ -132,7 +132,7 @@ void addPhaseOption(CLI::App& command, int& phase, const std::string& help) {
 void addLabelCommand(CLI::App* train, Action& action) {
     auto l = std::make_shared<train8::LabelOptions>();
     CLI::App* label = train->add_subcommand("label", "One phase's positions with search values (exact near the end)");
-    label->add_option("--corpus", l->corpora, "Corpus directory (train8 corpus); repeat it to label from several")->required();
+    label->add_option("--corpus", l->corpora, "Corpus directory (train8 corpus); repeat it to label from several")->required()->take_all();
     label->add_option("--out", l->out, "Labels directory (DIR/phase-PP/chunk-NNNN.lab; resumable)")->required();
     addPhaseOption(*label, l->phase, "eval8 phase: positions with 2K or 2K+1 empties");
     label->add_option("--weights", l->weights, "Weights for the search's leaves (default: the built-in ones)");
@@ -157,7 +157,7 @@ void addFitPhaseCommand(CLI::App* train, Action& action) {
 void addRunCommand(CLI::App* train, Action& action) {
     auto r = std::make_shared<train8::PipelineOptions>();
     CLI::App* run = train->add_subcommand("run", "Label and fit every phase from the end of the game backward (resumable)");
-    run->add_option("--corpus", r->label.corpora, "Corpus directory (train8 corpus); repeat it to label from several")->required();
+    run->add_option("--corpus", r->label.corpora, "Corpus directory (train8 corpus); repeat it to label from several")->required()->take_all();
     run->add_option("--work", r->work, "Working directory: labels/ and weights-PP.bin after each phase")->required();
     run->add_option("--first-phase", r->firstPhase, "First phase to fit")->check(CLI::Range(0, eval8::kPhases - 1))->capture_default_str();
     run->add_option("--last-phase", r->lastPhase, "Last phase to fit")->check(CLI::Range(0, eval8::kPhases - 1))->capture_default_str();

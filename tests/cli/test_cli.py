@@ -79,6 +79,19 @@ with tempfile.TemporaryDirectory() as work:
     code, _, err = run(["reversi", "train8", "fit", "--labels", os.path.join(out_dir, "labels"), "--phase", "0", "--overlap", "0", "-o", alone])
     same = code == 0 and open(alone, "rb").read() == open(os.path.join(out_dir, "weights-00.bin"), "rb").read()
     check(same, "train8 fit of phase 0 from the run's labels writes the run's weights-00.bin: %r" % err)
+    # train8 label takes --corpus more than once: two corpora give more positions than one.
+    other = os.path.join(work, "corpus2")
+    code, _, err = run(["reversi", "train8", "corpus", "--dir", other, "--games", "20", "--block-games", "10", "--seed", "2"])
+    check(code == 0, "train8 corpus --seed 2: %r" % err)
+    counts = []
+    for name, corpora in (("one", [corpus]), ("two", [corpus, other])):
+        labels = os.path.join(work, name)
+        code, _, err = run(["reversi", "train8", "label", "--out", labels, "--phase", "1"]
+                           + [a for c in corpora for a in ("--corpus", c)])
+        manifest = os.path.join(labels, "phase-01", "manifest.txt")
+        counts.append(int(open(manifest).read().split()[1]) if code == 0 and os.path.exists(manifest) else -1)
+        check(code == 0, "train8 label --corpus x %d: %r" % (len(corpora), err))
+    check(0 < counts[0] < counts[1], "train8 label from two corpora labels more positions than from one: %s" % counts)
 code, out, err = run(["reversi", "help", "nosuchcommand"])
 check(code == 2 and out == "" and "nosuchcommand" in err, "reversi help of an unknown command exits 2")
 
