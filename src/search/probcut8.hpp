@@ -19,7 +19,10 @@ struct ProbCut8 {
         float a = 1, b = 0, sigma = 0;  // deep = a * shallow + b (eval8 units), error sigma
     };
     std::array<std::array<Fit, kMaxDepth + 1>, kPhases> fits{};
-    double t = 1.5;  // cut when the prediction clears the bound by t standard deviations
+    // Cut when the prediction clears the bound by t standard deviations; a file without a `t` line and
+    // the fit tool get the measured best (1.0 beat 1.5 by 40 Elo at 0.1 s, docs/results/eval8-training.md).
+    static constexpr double kDefaultT = 1.0;
+    double t = kDefaultT;
 
     static constexpr int phaseOf(int empties) { return empties / 4 < kPhases ? empties / 4 : kPhases - 1; }
     const Fit& at(int empties, int depth) const { return fits[static_cast<std::size_t>(phaseOf(empties))][static_cast<std::size_t>(depth)]; }

@@ -283,6 +283,9 @@ TEST_CASE("probcut: the shallow depth has the deep one's parity, and the table r
     CHECK(q.fits[5][8].shallow == -1);
     CHECK_FALSE(q.empty());
     CHECK(ProbCut8{}.empty());
+    // A table without a `t` line cuts at the threshold the built-in one ships with and a fit writes.
+    CHECK(parseProbCut("6 8 4 1 0 3\n").t == Approx(builtinProbCut().t));
+    CHECK(train8::ProbCutFitOptions{}.t == Approx(builtinProbCut().t));
     CHECK_THROWS(parseProbCut("6 8 9 1 0 3\n"));   // shallow not below deep
     CHECK_THROWS(parseProbCut("99 8 4 1 0 3\n"));  // no such phase
     CHECK_THROWS(parseProbCut("6 8 4 1 0\n"));     // a field missing
