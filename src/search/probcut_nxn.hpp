@@ -19,7 +19,10 @@ struct ProbCutN {
     using Fit = ProbCut8::Fit;
     using PhaseFits = std::array<Fit, kMaxDepth + 1>;
     std::array<std::array<PhaseFits, eval_nxn::kPhases>, eval_nxn::kSizes> fits{};
-    double t = 1.0;  // cut when the prediction clears the bound by t standard deviations
+    // Cut when the prediction clears the bound by t standard deviations; a file without a `t` line and
+    // the fit tool get the measured best (at 10x10, docs/results/probcut_nxn.md).
+    static constexpr double kDefaultT = 1.0;
+    double t = kDefaultT;
 
     PhaseFits& phase(int n, int phase) {
         return fits[static_cast<std::size_t>(eval_nxn::sizeIndex(n))][static_cast<std::size_t>(phase)];

@@ -18,7 +18,7 @@ struct ProbCutFitOptions {
     int size = 10;
     int positions = 150;  // per phase
     int maxDepth = 7;     // deepest full-width search
-    double t = 1.0;       // measured best at 10x10 (docs/results/probcut_nxn.md)
+    double t = ProbCutN::kDefaultT;  // cut threshold in deviations
     std::uint64_t seed = 1;
     int jobs = 1;
 };
