@@ -14,6 +14,7 @@ struct BenchSettings {
     std::vector<int> gameSizes{8, 14};
     double moveTime = 1.0;
     int depth = 0;
+    int positions = 1;
     double gameMoveTime = EngineOptions{}.moveTime;
 };
 // 0 (or an empty list) means none.
@@ -50,11 +51,16 @@ void addBenchCommand(CLI::App& app, Action& action) {
                     "Search the fixed positions exactly this many plies (deterministic node counts; 0: by time)")
         ->check(CLI::Range(0, 60))
         ->capture_default_str();
+    cmd->add_option("--positions", s->positions,
+                    "Fixed positions per fill level (20/40/60%): more average out how a change moves one search")
+        ->check(CLI::Range(1, 100))
+        ->capture_default_str();
     cmd->add_option("--game-move-time", s->gameMoveTime, "The engine's move time in the games")
         ->check(FiniteRange(0.001, 60.0))
         ->capture_default_str();
     addExamples(*cmd, {"reversi bench", "reversi bench --sizes 8 --game-sizes 0 --move-time 0.5",
-                       "reversi bench --sizes 8,14 --game-sizes 0 --depth 8 --move-time 60"});
+                       "reversi bench --sizes 8,14 --game-sizes 0 --depth 8 --move-time 60",
+                       "reversi bench --sizes 8 --game-sizes 0 --depth 14 --move-time 60 --positions 20"});
     cmd->callback([s, &action] {
         action = [s] {
             if (!validSizes(s->sizes) || !validSizes(s->gameSizes)) {
@@ -65,7 +71,7 @@ void addBenchCommand(CLI::App& app, Action& action) {
             search.moveTime = s->moveTime;
             search.maxDepth = s->depth;
             game.moveTime = s->gameMoveTime;
-            runBench(std::cout, s->sizes, s->gameSizes, search, game);
+            runBench(std::cout, s->sizes, s->gameSizes, search, game, s->positions);
             return 0;
         };
     });

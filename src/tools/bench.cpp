@@ -21,38 +21,41 @@ std::string fmt(const char* format, double a, double b = 0, double c = 0) {
     std::snprintf(text, sizeof text, format, a, b, c);
     return text;
 }
+
+// Seeded random play from the standard start to `percent` filled, retried with the next seed until the
+// side to move has at least two moves; `stream` picks an independent sequence of seeds.
+BenchPosition randomPosition(int n, int percent, std::uint64_t stream) {
+    for (std::uint64_t attempt = 0;; ++attempt) {
+        std::uint64_t state = 0xBE4C4ULL * static_cast<std::uint64_t>(n) + 977 * static_cast<std::uint64_t>(percent) +
+                              attempt + (stream << 32);
+        Board board(n);
+        char colour = kBlack;
+        const int target = std::max(0, n * n * percent / 100 - 4);
+        bool ok = true;
+        for (int ply = 0; ply < target; ++ply) {
+            auto moves = board.legalMoves(colour);
+            if (moves.empty()) {
+                colour = opponentOf(colour);
+                moves = board.legalMoves(colour);
+                if (moves.empty()) {
+                    ok = false;
+                    break;
+                }
+            }
+            const Move m = moves[static_cast<std::size_t>(splitmixNext(state) % moves.size())];
+            board.applyMove(m.row, m.col, colour);
+            colour = opponentOf(colour);
+        }
+        if (ok && !board.hasLegalMove(colour)) colour = opponentOf(colour);
+        if (ok && board.legalMoves(colour).size() >= 2) return {n, percent, board, colour};
+    }
+}
 }  // namespace
 
-std::vector<BenchPosition> benchPositions(int n) {
+std::vector<BenchPosition> benchPositions(int n, int perFill) {
     std::vector<BenchPosition> out;
-    for (const int percent : {20, 40, 60}) {
-        // Retry with the next seed until the random game reaches the target with moves left.
-        for (std::uint64_t attempt = 0;; ++attempt) {
-            std::uint64_t state = 0xBE4C4ULL * static_cast<std::uint64_t>(n) + 977 * static_cast<std::uint64_t>(percent) + attempt;
-            Board board(n);
-            char colour = kBlack;
-            const int target = std::max(0, n * n * percent / 100 - 4);
-            bool ok = true;
-            for (int ply = 0; ply < target; ++ply) {
-                auto moves = board.legalMoves(colour);
-                if (moves.empty()) {
-                    colour = opponentOf(colour);
-                    moves = board.legalMoves(colour);
-                    if (moves.empty()) {
-                        ok = false;
-                        break;
-                    }
-                }
-                const Move m = moves[static_cast<std::size_t>(splitmixNext(state) % moves.size())];
-                board.applyMove(m.row, m.col, colour);
-                colour = opponentOf(colour);
-            }
-            if (ok && !board.hasLegalMove(colour)) colour = opponentOf(colour);
-            if (!ok || board.legalMoves(colour).size() < 2) continue;
-            out.push_back({n, percent, board, colour});
-            break;
-        }
-    }
+    for (const int percent : {20, 40, 60})
+        for (int k = 0; k < perFill; ++k) out.push_back(randomPosition(n, percent, static_cast<std::uint64_t>(k)));
     return out;
 }
 
@@ -95,9 +98,10 @@ GameBenchRow benchGame(int n, const EngineOptions& options) {
 }
 
 void runBench(std::ostream& out, const std::vector<int>& searchSizes, const std::vector<int>& gameSizes,
-              const EngineOptions& searchOptions, const EngineOptions& gameOptions) {
+              const EngineOptions& searchOptions, const EngineOptions& gameOptions, int positionsPerFill) {
     if (!searchSizes.empty()) {
-        out << "Search: fixed positions (seeded random play to 20/40/60% filled), move time "
+        out << "Search: fixed positions (seeded random play to 20/40/60% filled, " << positionsPerFill
+            << " each), move time "
             << fmt("%.3f", searchOptions.moveTime) << " s, "
             << (searchOptions.maxDepth > 0 ? "depth " + std::to_string(searchOptions.maxDepth) + ", " : "")
             << "fresh transposition table each\n";
@@ -105,7 +109,7 @@ void runBench(std::ostream& out, const std::vector<int>& searchSizes, const std:
         for (const int n : searchSizes) {
             std::uint64_t nodes = 0;
             double seconds = 0;
-            for (const BenchPosition& p : benchPositions(n)) {
+            for (const BenchPosition& p : benchPositions(n, positionsPerFill)) {
                 const SearchBenchRow r = benchSearch(p, searchOptions);
                 nodes += r.report.nodes;
                 seconds += r.report.seconds;

@@ -23,8 +23,9 @@ struct BenchPosition {
     char colour = kBlack;
 };
 
-// The fixed positions for one size (deterministic: seeded splitmix64, independent of the library).
-std::vector<BenchPosition> benchPositions(int n);
+// The fixed positions for one size, `perFill` at each fill level (deterministic: seeded splitmix64,
+// independent of the library). The first at each level is the same whatever `perFill`.
+std::vector<BenchPosition> benchPositions(int n, int perFill = 1);
 
 struct SearchBenchRow {
     int size = 8;
@@ -45,6 +46,6 @@ GameBenchRow benchGame(int n, const EngineOptions& options);
 
 // Runs everything and prints a table on `out`.
 void runBench(std::ostream& out, const std::vector<int>& searchSizes, const std::vector<int>& gameSizes,
-              const EngineOptions& searchOptions, const EngineOptions& gameOptions);
+              const EngineOptions& searchOptions, const EngineOptions& gameOptions, int positionsPerFill = 1);
 
 }  // namespace reversi
