@@ -4,11 +4,11 @@ the median and geometric mean of the per-position ratios and the count of positi
 of other positions, a file without rows and a wrong command line are refused with exit status 2 and
 a one-line message."""
 import os
-import subprocess
 import sys
 import tempfile
 
-SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "bench-compare.py")
+from script_checks import Checks, run_script
+
 HEAD = ("Search: fixed positions (seeded random play to 20/40/60% filled, 1 each), move time 60.000 s, depth 14\n"
         "size  filled empties  depth exact       nodes  seconds   nodes/s\n")
 
@@ -22,16 +22,12 @@ def bench_text(rows):
 
 
 def run(*args):
-    r = subprocess.run([sys.executable, SCRIPT] + list(args), capture_output=True, text=True)
-    return r.returncode, r.stdout, r.stderr
+    return run_script("bench-compare.py", *args)
 
 
 def main():
-    failures = []
-
-    def check(condition, what):
-        if not condition:
-            failures.append(what)
+    checks = Checks("bench-compare")
+    check = checks.check
 
     with tempfile.TemporaryDirectory() as tmp:
         def write(name, text):
@@ -59,10 +55,7 @@ def main():
         check(rc == 2 and "no fixed-position rows" in err and len(err.strip().splitlines()) == 1, "no rows: %d %s" % (rc, err))
         rc, out, err = run(base)
         check(rc == 2 and "usage" in err, "usage: %d %s" % (rc, err))
-    for f in failures:
-        print("FAILED:", f)
-    print("bench-compare: %d checks failed" % len(failures) if failures else "bench-compare: all checks passed")
-    return 1 if failures else 0
+    return checks.report()
 
 
 if __name__ == "__main__":

@@ -4,11 +4,11 @@ the RMS and the mean difference in discs; a truncated chunk, a missing phase and
 are refused with exit status 2 and a one-line message."""
 import os
 import struct
-import subprocess
 import sys
 import tempfile
 
-SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "label-distance.py")
+from script_checks import Checks, run_script
+
 
 
 def write_chunk(directory, phase, labels, cut=0):
@@ -22,16 +22,12 @@ def write_chunk(directory, phase, labels, cut=0):
 
 
 def run(*args):
-    r = subprocess.run([sys.executable, SCRIPT] + list(args), capture_output=True, text=True)
-    return r.returncode, r.stdout, r.stderr
+    return run_script("label-distance.py", *args)
 
 
 def main():
-    failures = []
-
-    def check(condition, what):
-        if not condition:
-            failures.append(what)
+    checks = Checks("label-distance")
+    check = checks.check
 
     with tempfile.TemporaryDirectory() as tmp:
         a, b, c = (os.path.join(tmp, x) for x in "abc")
@@ -52,10 +48,7 @@ def main():
         check(rc == 2 and "truncated" in err and len(err.strip().splitlines()) == 1, "a truncated chunk: %d %s" % (rc, err))
         rc, out, err = run(a)
         check(rc == 2 and "usage" in err, "usage: %d %s" % (rc, err))
-    for f in failures:
-        print("FAILED:", f)
-    print("label-distance: %d checks failed" % len(failures) if failures else "label-distance: all checks passed")
-    return 1 if failures else 0
+    return checks.report()
 
 
 if __name__ == "__main__":
