@@ -2,8 +2,9 @@
 // and exact solver (endgame8.cpp) at their inner nodes and roots, and the roots of the generic search
 // and solver (search.cpp, exact_solver.hpp). The first move is searched with the whole window, every
 // other one with a null window first and again with the whole window when it beats alpha; the loop is
-// fail-soft and ends at the first beta cutoff. The generic inner nodes (Searcher::pvs,
-// ExactSolver::solve) write it out: there the hooks cost 1-3% more instructions (their comments).
+// fail-soft and ends at the first beta cutoff; stopped in such a re-search, it reports that move. The
+// generic inner nodes (Searcher::pvs, ExactSolver::solve) write it out: there the hooks cost 1-3% more
+// instructions (their comments).
 //
 // What differs between the searches comes in as hooks (lambdas), and the loop is always inlined into
 // the search that calls it, so it costs nothing (callgrind: without the attribute GCC kept it a call
@@ -25,7 +26,9 @@ namespace reversi {
 struct PvsOutcome {
     int score;     // the best score (fail-soft), or the floor when no move finished
     int sq;        // the square of the best fully searched move, -1 when none finished
-    bool stopped;  // stopped inside the loop: score and sq cover the moves searched before
+    bool stopped;  // stopped inside the loop: score and sq cover the moves searched before, except that a
+                   // move whose null-window search beat them and whose re-search was stopped is the one
+                   // kept, with that search's score (a lower bound): the root plays what it has proven best
 };
 
 struct PvsNoHook {};
@@ -76,7 +79,11 @@ template <class Hooks>
             score = h.search(m, alpha, beta);
         } else {
             score = h.search(m, alpha, alpha + 1);
-            if (score > alpha && score < beta && !h.stopped()) score = h.search(m, alpha, beta);
+            if (score > alpha && score < beta && !h.stopped()) {
+                const int proven = score;  // m is better than every move before it
+                score = h.search(m, alpha, beta);
+                if (h.stopped()) return {proven, m.sq, true};
+            }
         }
         if (h.stopped()) {
             r.stopped = true;

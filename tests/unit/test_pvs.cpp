@@ -1,6 +1,7 @@
 // The negascout move loop (search/pvs.hpp) on synthetic trees: inside its window it returns the minimax
 // value, outside it a bound on the right side (fail-soft); it stops at the first cutoff, reports it,
-// hands the table store the window it was given, and gives up at once when the search is stopped.
+// hands the table store the window it was given, and gives up at once when the search is stopped,
+// keeping a move its null window proved better.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -106,4 +107,33 @@ TEST_CASE("the negascout loop reports cutoffs, scores and its store, and gives u
     CHECK((r.stopped && r.sq == -1 && r.score == -99));
     CHECK(searched.empty());
     CHECK(stored == -1);
+}
+
+TEST_CASE("the negascout loop stopped in a re-search reports the move its null window proved better", "[search]") {
+    // The second move's null-window search beats the first move's 1; the search is stopped while it is
+    // searched again with the whole window (or, the second time, during the null-window search itself).
+    struct Move {
+        int sq;
+        int value;
+    };
+    const Move moves[] = {{7, 1}, {3, 9}, {5, 4}};
+    for (const bool inReSearch : {true, false}) {
+        INFO((inReSearch ? "stopped in the re-search" : "stopped in the null-window search"));
+        bool stop = false;
+        int calls = 0;
+        const PvsOutcome r = searchMoves(
+            PvsHooks{.next = [&](int i) -> const Move& { return moves[i]; },
+                     .search =
+                         [&](const Move& m, int a, int b) {
+                             ++calls;
+                             if (m.sq == 3 && (inReSearch ? b > a + 1 : b == a + 1)) stop = true;
+                             return stop && !inReSearch ? 0 : m.value;  // a stopped search's score is noise
+                         },
+                     .stopped = [&] { return stop; }},
+            3, 0, 20, -99);
+        CHECK(r.stopped);
+        CHECK(calls == (inReSearch ? 3 : 2));
+        if (inReSearch) CHECK((r.sq == 3 && r.score == 9));  // proven above 1: a lower bound
+        else CHECK((r.sq == 7 && r.score == 1));               // nothing proven: the first move stays
+    }
 }
