@@ -23,9 +23,10 @@ public:
     static constexpr int kMaxScore = 64 * eval8::kScale;
 
     struct Result {
-        int move = -1;        // best fully searched move; -1 when the side to move must pass
-        int score = 0;        // fail-soft within the window (exact inside it)
-        bool complete = true; // false when stopped (score and move then mean nothing)
+        int move = -1;        // best fully searched move, or when stopped one a null window proved better
+                              // (pvs.hpp); -1 when the side to move must pass or nothing was proven
+        int score = 0;        // fail-soft within the window (exact inside it); when stopped, the move's bound
+        bool complete = true; // false when stopped
         std::uint64_t nodes = 0;
     };
 

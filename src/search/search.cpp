@@ -289,7 +289,7 @@ void Searcher<N>::deepen(const Pos& root, std::uint64_t key, int colour, const P
         if (d > 1 && plan.trySolve && !plan.deterministic && tm_.usedFraction() > kPreSolveShare) break;
         const double started = tm_.elapsed();
         const RootResult r = iteration(root, key, colour, d, plan.aspiration, best.score);
-        if (r.sq >= 0) {  // completed, or partial with its first (previous best) move fully searched
+        if (r.sq >= 0) {  // completed, or partial: its first (previous best) move searched or a better one proven
             best = {r.sq, r.score};
         }
         if (!r.completed) break;

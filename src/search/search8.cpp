@@ -48,7 +48,7 @@ SearchReport searchPosition8(const Board& board, char colour, const EngineOption
         const double started = tm.elapsed();
         const Midgame8::Result r = midgame.search(P, O, d, -Midgame8::kMaxScore - 1, Midgame8::kMaxScore + 1, stop, bestSq);
         nodes += r.nodes;
-        if (r.move >= 0) {  // completed, or partial with its first (previous best) move fully searched
+        if (r.move >= 0) {  // completed, or partial: its first (previous best) move searched or a better one proven
             bestSq = r.move;
             bestScore = r.score;
         }
