@@ -10,7 +10,6 @@ import tempfile
 from script_checks import Checks, run_script
 
 
-
 def write_chunk(directory, phase, labels, cut=0):
     d = os.path.join(directory, "phase-%02d" % phase)
     os.makedirs(d, exist_ok=True)
