@@ -55,7 +55,8 @@ public:
         return reply;
     }
 
-    void opponentMoved(Move) override {}  // caught up from the board before the next genmove
+    void openingPlayed(const std::vector<Move>& moves) override { unsent_.insert(unsent_.end(), moves.begin(), moves.end()); }
+    void opponentMoved(Move move) override { unsent_.push_back(move); }
 
     PlayerFault end(const Board&) override { return quitThenStop([this] { command("quit"); }); }
 
@@ -66,42 +67,20 @@ private:
         if (board_.hasLegalMove(opponentOf(turn_))) turn_ = opponentOf(turn_);
     }
 
-    // Finds the sequence of moves from (board_, turn_) to (target, colour) and sends them with `play`.
+    // Sends the moves played since this engine's last move with `play`, each with its colour (a pass
+    // is implicit). The referee's board must then be the engine's.
     void sync(const Board& target, char colour) {
-        std::vector<Move> path;
-        if (!findPath(board_, turn_, target, colour, path, 0))
-            throw Fault{FaultCode::kOutput, "cannot reconstruct the moves leading to the referee's board"};
-        for (const Move m : path) {
+        for (const Move m : unsent_) {
+            if (!board_.isLegalMove(m.row, m.col, turn_)) break;
             std::string play = turn_ == kBlack ? "play black " : "play white ";
             play += static_cast<char>('a' + m.col);
             play += std::to_string(m.row + 1);
             command(play);
             apply(m);
         }
-    }
-    static bool findPath(const Board& from, char turn, const Board& target, char colour, std::vector<Move>& path,
-                         int depth) {
-        const int n = from.size();
-        bool anyNew = false;
-        for (int r = 0; r < n && !anyNew; ++r)
-            for (int c = 0; c < n; ++c)
-                if (from.at(r, c) == kEmpty && target.at(r, c) != kEmpty) {
-                    anyNew = true;
-                    break;
-                }
-        if (!anyNew) return from == target && turn == colour;
-        if (depth > 64) return false;
-        for (int r = 0; r < n; ++r)
-            for (int c = 0; c < n; ++c) {
-                if (from.at(r, c) != kEmpty || target.at(r, c) == kEmpty || !from.isLegalMove(r, c, turn)) continue;
-                Board next = from;
-                next.applyMove(r, c, turn);
-                const char nextTurn = next.hasLegalMove(opponentOf(turn)) ? opponentOf(turn) : turn;
-                path.push_back({r, c});
-                if (findPath(next, nextTurn, target, colour, path, depth + 1)) return true;
-                path.pop_back();
-            }
-        return false;
+        unsent_.clear();
+        if (!(board_ == target) || turn_ != colour)
+            throw Fault{FaultCode::kOutput, "the referee's board is not the one its moves lead to", true};
     }
 
     // Sends one GTP command and returns the text of its successful answer (after "= "). With `cpuMark`
@@ -124,6 +103,7 @@ private:
 
     Board board_ = Board(4);
     char turn_ = kBlack;
+    std::vector<Move> unsent_;  // played on the referee's board, not yet sent
     std::string buffer_;
 };
 

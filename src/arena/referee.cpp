@@ -129,6 +129,7 @@ GameResult playGame(const PlayerSpec& black, const PlayerSpec& white, int n, con
         const PlayerFault fault = players[colourIndex(colour)]->begin(n, colour);
         if (!fault.empty()) return forfeit(colour, fault);
     }
+    for (RefereedPlayer* player : players) player->openingPlayed(opening);
     for (;;) {
         if (!board.hasLegalMove(turn)) {
             if (!board.hasLegalMove(opponentOf(turn))) break;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "platform/sandbox.hpp"
 #include "rules/board.hpp"
@@ -62,13 +63,16 @@ struct PlayerReply {
     PlayerFault fault;
 };
 
-// One player's side of one game. The referee calls begin once, then, in game order, chooseMove on
-// this player's turns and opponentMoved after each opponent move, and finally end.
+// One player's side of one game. The referee calls begin once, then openingPlayed with the moves
+// played before the players took over (none for most games), then, in game order, chooseMove on this
+// player's turns and opponentMoved after each opponent move, and finally end.
 class RefereedPlayer {
 public:
     virtual ~RefereedPlayer() = default;
     // Returns a fault (empty: ready).
     virtual PlayerFault begin(int n, char colour) = 0;
+    // Players that are given the whole board at every move ignore the opening; a GTP engine is sent it.
+    virtual void openingPlayed(const std::vector<Move>&) {}
     virtual PlayerReply chooseMove(const Board& board, char colour) = 0;
     virtual void opponentMoved(Move move) = 0;
     // The game is over on `board`: external programs must finish with the right result line and exit 0.

@@ -2,12 +2,15 @@
 // deliberately broken ones (tests/players/lab_player.py MODE), each of which must lose with the reason.
 #include <catch2/catch.hpp>
 
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "rules/board.hpp"
 #include "eval/evaluate.hpp"
 #include "players/greedy.hpp"
 #include "arena/referee.hpp"
+#include "scratch_files.hpp"
 
 using namespace reversi;
 
@@ -109,6 +112,43 @@ TEST_CASE("random openings: seeded, legal, and played before the players", "[ref
     CHECK(std::vector<Move>(r.moves.begin(), r.moves.begin() + 6) == opening);
     checkReplay(r);
     CHECK_THROWS_AS(playGame(external("good"), parsePlayer("greedy"), 8, opening, 1, 0, {}), std::invalid_argument);
+}
+
+TEST_CASE("a GTP engine is sent the opening and every move in the order played, each with its colour", "[referee]") {
+    // A long random opening (before, the engine was caught up by searching for any move order leading to
+    // the referee's board: exponential in the moves to catch up, and another order than the game's).
+    const std::string log = freshDir("gtp-log");
+    const std::vector<Move> opening = randomOpening(8, 36, 5);
+    const PlayerSpec engine = parsePlayer("gtp:python3 " REVERSI_TEST_PLAYERS "/gtp_player.py " + log);
+    RefereeOptions unwalled;  // so that the engine can write its log where the test reads it
+    unwalled.isolation = Isolation::kContainer;
+    unwalled.runAs = "root";
+    const GameResult r = playGame(engine, parsePlayer("greedy"), 8, opening, 1, 0, unwalled);
+    INFO(r.reason);
+    REQUIRE_FALSE(r.forfeitBy);
+    checkReplay(r);
+    // What the engine must have read: each move not its own as `play`, its own as `genmove black`, up to
+    // its last move (the moves after it are never sent).
+    std::vector<std::string> expected;
+    Board board(8);
+    char turn = kBlack;
+    for (std::size_t i = 0; i < r.moves.size(); ++i) {
+        const Move m = r.moves[i];
+        if (!board.hasLegalMove(turn)) turn = opponentOf(turn);
+        const bool own = i >= opening.size() && turn == kBlack;
+        expected.push_back(own ? std::string("genmove black")
+                               : std::string(turn == kBlack ? "play black " : "play white ") +
+                                     static_cast<char>('a' + m.col) + std::to_string(m.row + 1));
+        board.applyMove(m.row, m.col, turn);
+        turn = opponentOf(turn);
+    }
+    while (!expected.empty() && expected.back() != "genmove black") expected.pop_back();
+    std::vector<std::string> sent;
+    std::istringstream in(slurp(log));
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind("play ", 0) == 0 || line.rfind("genmove ", 0) == 0) sent.push_back(line);
+    CHECK(r.openingPlies == 36);
+    CHECK(sent == expected);
 }
 
 TEST_CASE("a built-in move over the time limit loses", "[referee]") {
