@@ -58,6 +58,10 @@ void addOptions(CLI::App& cmd, MatchSettings& s) {
                    "Keep only random openings that a fixed-depth search of our engine scores within this many "
                    "discs of even (as XOT's openings are); a lopsided opening decides a colour pair by itself")
         ->check(FiniteRange(0.0, 64.0));
+    cmd.add_option("--openings", s.openings,
+                   "A file of openings, one a line in compact notation (f5d6c3...), '#' comments: colour pair K "
+                   "starts from line K (XOT-style books); one board size, built-in and GTP/NBoard players, not with "
+                   "--opening-plies");
     cmd.add_option("--seed", s.seed, "Seed for the openings and the random players")->capture_default_str();
     cmd.add_option("-j,--jobs", s.jobs, "Games played at once (each in its own process)")
         ->check(CLI::Range(1, 256))

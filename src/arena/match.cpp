@@ -2,12 +2,37 @@
 
 #include "arena/openings.hpp"
 #include "platform/splitmix.hpp"
+#include "rules/game_record.hpp"
 
 #include <map>
 #include <memory>
 #include <stdexcept>
 
 namespace reversi {
+
+namespace {
+
+// A book of openings: one size, no random plies as well, an opening for every colour pair, each legal.
+void checkOpeningBook(const MatchOptions& options) {
+    const std::vector<std::vector<Move>>& book = options.openingBook;
+    if (book.empty()) return;
+    if (options.openingPlies > 0) throw std::invalid_argument("--openings and --opening-plies: give one of them");
+    if (options.sizes.size() != 1) throw std::invalid_argument("--openings: a file of openings is for one board size");
+    const std::size_t pairs = static_cast<std::size_t>(options.games + 1) / 2;
+    if (pairs > book.size())
+        throw std::invalid_argument("--openings holds " + std::to_string(book.size()) + " opening" +
+                                    (book.size() == 1 ? "" : "s") + ": at most " + std::to_string(2 * book.size()) +
+                                    " games (each opening is played with both colours)");
+    for (std::size_t i = 0; i < pairs; ++i) {
+        try {
+            replayGame(options.sizes.front(), book[i]);
+        } catch (const std::invalid_argument& e) {
+            throw std::invalid_argument("--openings: opening " + std::to_string(i + 1) + ": " + e.what());
+        }
+    }
+}
+
+}  // namespace
 
 std::vector<GameTask> scheduleGames(int playerCount, const MatchOptions& options) {
     if (playerCount < 2) throw std::invalid_argument("at least two players are needed");
@@ -19,6 +44,7 @@ std::vector<GameTask> scheduleGames(int playerCount, const MatchOptions& options
         throw std::invalid_argument("--opening-plies must be from 0 to 60");
     if (options.openingBalance >= 0 && options.openingPlies == 0)
         throw std::invalid_argument("balanced openings need random opening plies (--opening-plies)");
+    checkOpeningBook(options);
     std::vector<GameTask> tasks;
     for (const int n : options.sizes) {
         std::map<int, std::vector<Move>> openings;
@@ -32,7 +58,9 @@ std::vector<GameTask> scheduleGames(int playerCount, const MatchOptions& options
                     task.openingIndex = g / 2;
                     task.black = g % 2 == 0 ? a : b;
                     task.white = g % 2 == 0 ? b : a;
-                    if (options.openingPlies > 0) {
+                    if (!options.openingBook.empty()) {
+                        task.opening = options.openingBook[static_cast<std::size_t>(task.openingIndex)];
+                    } else if (options.openingPlies > 0) {
                         auto& opening = openings[task.openingIndex];
                         if (opening.empty()) {
                             const std::uint64_t seed = mixSeed(mixSeed(options.seed, static_cast<std::uint64_t>(n)),

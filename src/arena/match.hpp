@@ -18,6 +18,8 @@ struct MatchOptions {
     int openingPlies = 0;   // random plies before the players take over (the same for both colour orders)
     // >= 0: only openings our engine scores within this many discs of even (arena/openings.hpp); < 0: any.
     double openingBalance = -1;
+    // Openings given by the user (--openings FILE), one per colour pair in order; instead of random ones.
+    std::vector<std::vector<Move>> openingBook;
     std::uint64_t seed = 1;
     int jobs = 1;           // games run at once, each in its own worker process
     RefereeOptions referee;

@@ -5,6 +5,7 @@
 #include "platform/printable.hpp"
 #include "rules/board.hpp"
 #include "rules/game_record.hpp"
+#include "rules/notation.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -106,10 +107,14 @@ std::string sizesText(const std::vector<int>& sizes) {
 std::string settingsLine(const MatchOptions& options, std::size_t games) {
     const std::string balance =
         options.openingBalance >= 0 ? formatText(" (balanced: within %g discs)", options.openingBalance) : std::string();
-    return formatText("%zu game%s on %s; %d random opening pl%s%s; seed %llu; CPU limit %.3f s per move\n", games,
-                  games == 1 ? "" : "s", sizesText(options.sizes).c_str(), options.openingPlies,
-                  options.openingPlies == 1 ? "y" : "ies", balance.c_str(), static_cast<unsigned long long>(options.seed),
-                  options.referee.timeLimit);
+    const std::size_t book = options.openingBook.size();
+    const std::string openings =
+        book > 0 ? formatText("openings from a file (%zu)", book)
+                 : formatText("%d random opening pl%s%s", options.openingPlies, options.openingPlies == 1 ? "y" : "ies",
+                              balance.c_str());
+    return formatText("%zu game%s on %s; %s; seed %llu; CPU limit %.3f s per move\n", games, games == 1 ? "" : "s",
+                      sizesText(options.sizes).c_str(), openings.c_str(), static_cast<unsigned long long>(options.seed),
+                      options.referee.timeLimit);
 }
 
 // Says how many games repeat an earlier one, when any do.
@@ -250,8 +255,12 @@ void addSettingsJson(Json& j, const MatchOptions& options, int digits) {
     j["sizes"] = options.sizes;
     j["games_per_pair_and_size"] = options.games;
     j["opening_plies"] = options.openingPlies;
-    // Only when set, so that the results of matches from before the option still resume.
+    // Only when set, so that the results of matches from before the options still resume.
     if (options.openingBalance >= 0) j["opening_balance"] = jsonNumber(options.openingBalance, digits);
+    if (!options.openingBook.empty()) {
+        j["openings"] = Json::array();
+        for (const std::vector<Move>& opening : options.openingBook) j["openings"].push_back(compactMoveList(opening));
+    }
     j["seed"] = options.seed;
     j["time_limit"] = jsonNumber(options.referee.timeLimit, digits);
 }

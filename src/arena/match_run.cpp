@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <iostream>
 #include <set>
+#include <sstream>
 
 #include "arena/game_pool.hpp"
 #include "arena/match.hpp"
@@ -17,8 +18,28 @@
 #include "arena/sprt.hpp"
 #include "platform/atomic_file.hpp"
 #include "platform/printable.hpp"
+#include "platform/text_file.hpp"
+#include "rules/notation.hpp"
 
 namespace reversi {
+
+std::vector<std::vector<Move>> readOpeningBook(const std::string& path, int n) {
+    std::vector<std::vector<Move>> book;
+    std::istringstream in(readWholeFile(path, std::size_t{64} << 20));
+    int number = 0;
+    for (std::string line; std::getline(in, line);) {
+        ++number;
+        const std::size_t first = line.find_first_not_of(" \t\r");
+        if (first == std::string::npos || line[first] == '#') continue;
+        try {
+            book.push_back(parseMoveList(line, n));
+        } catch (const std::invalid_argument& e) {
+            throw std::invalid_argument(path + ":" + std::to_string(number) + ": " + e.what());
+        }
+    }
+    if (book.empty()) throw std::invalid_argument(path + ": no opening in the file");
+    return book;
+}
 
 namespace {
 
@@ -49,6 +70,7 @@ MatchOptions optionsFrom(const MatchSettings& s) {
     options.games = s.games;
     options.openingPlies = s.openingPlies;
     options.openingBalance = s.openingBalance;
+    if (!s.openings.empty()) options.openingBook = readOpeningBook(s.openings, s.sizes.empty() ? 8 : s.sizes.front());
     options.seed = s.seed;
     options.jobs = s.jobs;
     options.referee.timeLimit = s.timeLimit;
@@ -135,11 +157,12 @@ std::vector<PlayerSpec> checkedPlayers(const MatchSettings& s, bool tournament, 
     distinctNames(players);
     if (!tournament && players.size() != 2) throw std::invalid_argument("a match is between exactly two players");
     if (tournament && players.size() < 2) throw std::invalid_argument("a tournament needs at least two players");
-    if (options.openingPlies > 0)
+    if (options.openingPlies > 0 || !options.openingBook.empty())
         for (const PlayerSpec& p : players)
             if (p.isExternal())
-                throw std::invalid_argument("--opening-plies needs built-in players: the external program \"" +
-                                            p.name + "\" always starts from the standard position");
+                throw std::invalid_argument(std::string(options.openingPlies > 0 ? "--opening-plies" : "--openings") +
+                                            " needs built-in players: the external program \"" + p.name +
+                                            "\" always starts from the standard position");
     return players;
 }
 

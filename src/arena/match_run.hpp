@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "rules/board.hpp"
+
 namespace reversi {
 
 struct MatchSettings {
@@ -16,6 +18,7 @@ struct MatchSettings {
     int games = 2;
     int openingPlies = 0;
     double openingBalance = -1;
+    std::string openings;  // a file of openings, one per line (--openings)
     std::uint64_t seed = 1;
     int jobs = 1;
     double timeLimit = 1.0;
@@ -45,6 +48,10 @@ struct GameSettings {
 // Runs `reversi match` (tournament false) or `reversi tournament`: merges, plans or plays and reports;
 // returns the exit status. Throws std::exception on players or options that cannot be used.
 int runMatch(const MatchSettings& s, bool tournament);
+// --openings FILE: one opening a line in compact notation (f5d6c3...) for n x n; blank lines and lines
+// starting with '#' are skipped. Throws std::invalid_argument naming the line of a bad one, or when the
+// file holds none; TextFileError when it cannot be read.
+std::vector<std::vector<Move>> readOpeningBook(const std::string& path, int n);
 // Runs `reversi game`: one refereed game, its result as one JSON line; returns the exit status.
 // Throws std::exception on players or options that cannot be used.
 int runOneGame(const GameSettings& g);

@@ -13,6 +13,7 @@
 #include "platform/atomic_file.hpp"
 #include "platform/json_text.hpp"
 #include "platform/text_file.hpp"
+#include "rules/notation.hpp"
 
 namespace reversi {
 
@@ -90,6 +91,11 @@ StoredSettings readSettings(const std::string& dir) {
         options.games = static_cast<int>(jsonInteger(j, "games_per_pair_and_size"));
         options.openingPlies = static_cast<int>(jsonInteger(j, "opening_plies"));
         if (j.contains("opening_balance")) options.openingBalance = jsonDouble(j, "opening_balance");
+        if (j.contains("openings"))
+            for (const Json& opening : jsonArray(j, "openings")) {
+                if (!opening.is_string() || options.sizes.empty()) throw std::invalid_argument("openings: not move lists");
+                options.openingBook.push_back(parseMoveList(opening.get<std::string>(), options.sizes.front()));
+            }
         options.seed = jsonUnsigned(j, "seed");
         options.referee.timeLimit = jsonDouble(j, "time_limit");
         options.referee.wallLimit = jsonDouble(j, "wall_limit");

@@ -22,7 +22,7 @@ std::string formatSavedGame(const std::string& fmt, const std::vector<PlayerSpec
     std::string text = formatText("# game %d: black %s, white %s, %dx%d", game.task.index + 1,
                               players[game.task.black].name.c_str(), players[game.task.white].name.c_str(), r.size,
                               r.size);
-    if (r.openingPlies) text += formatText(", first %d plies a random opening", r.openingPlies);
+    if (r.openingPlies) text += formatText(", first %d plies the opening", r.openingPlies);
     text += formatText("\n# result: %s %d-%d (black-white)\n",
                    r.winner == 'D' ? "draw" : r.winner == 'B' ? "black wins" : "white wins", r.blackDiscs, r.whiteDiscs);
     if (r.forfeitBy) text += formatText("# %s lost by a fault: ", r.forfeitBy == 'B' ? "black" : "white") + r.reason + "\n";

@@ -3,18 +3,21 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
 #include <unistd.h>
 
 #include "arena/match.hpp"
+#include "arena/match_run.hpp"
 #include "arena/openings.hpp"
 #include "arena/referee.hpp"
 #include "arena/results_store.hpp"
 #include "platform/splitmix.hpp"
 #include "rules/board.hpp"
 #include "rules/game_record.hpp"
+#include "rules/notation.hpp"
 #include "search/board_search.hpp"
 
 using namespace reversi;
@@ -115,5 +118,60 @@ TEST_CASE("balanced openings: scheduled for both colours, and kept in the stored
     const StoredSettings stored = readSettings(dir);
     CHECK(stored.options.openingBalance == 1.0);
     CHECK_THROWS_AS(prepareResultsDir(dir, settingsJson(false, ps, options)), std::invalid_argument);
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("a book of openings: a file's lines in order, one per colour pair, and the settings that carry it",
+          "[openings][match]") {
+    char dir[] = "/tmp/reversi-book-XXXXXX";
+    REQUIRE(mkdtemp(dir) != nullptr);
+    const std::string path = std::string(dir) + "/book.txt";
+    const auto write = [&](const std::string& text) {
+        FILE* f = std::fopen(path.c_str(), "w");
+        REQUIRE(f);
+        std::fputs(text.c_str(), f);
+        std::fclose(f);
+    };
+    write("# two openings\nf5d6c3\n\n  f5f6e6f4\r\n");
+    MatchOptions options;
+    options.openingBook = readOpeningBook(path, 8);
+    REQUIRE(options.openingBook.size() == 2);
+    CHECK(compactMoveList(options.openingBook[1]) == "f5f6e6f4");
+    options.games = 4;
+    const std::vector<GameTask> tasks = scheduleGames(2, options);
+    REQUIRE(tasks.size() == 4);
+    CHECK(compactMoveList(tasks[0].opening) == "f5d6c3");
+    CHECK(tasks[1].opening == tasks[0].opening);
+    CHECK(tasks[1].black == tasks[0].white);
+    CHECK(compactMoveList(tasks[2].opening) == "f5f6e6f4");
+
+    // Refused: more colour pairs than openings, random plies as well, two sizes, an illegal opening.
+    MatchOptions bad = options;
+    bad.games = 5;
+    CHECK_THROWS_WITH(scheduleGames(2, bad), Catch::Contains("at most 4 games"));
+    bad = options;
+    bad.openingPlies = 4;
+    CHECK_THROWS_WITH(scheduleGames(2, bad), Catch::Contains("give one of them"));
+    bad = options;
+    bad.sizes = {8, 10};
+    CHECK_THROWS_WITH(scheduleGames(2, bad), Catch::Contains("one board size"));
+    bad = options;
+    bad.openingBook[1] = parseMoveList("f5f5", 8);
+    CHECK_THROWS_WITH(scheduleGames(2, bad), Catch::Contains("opening 2: move 2 (f5) is illegal"));
+    write("f5d6\n# fine\nf5z9\n");
+    CHECK_THROWS_WITH(readOpeningBook(path, 8), Catch::Contains(path + ":3: bad move list"));
+    write("# nothing\n\n");
+    CHECK_THROWS_WITH(readOpeningBook(path, 8), Catch::Contains("no opening"));
+
+    // The settings keep the openings, so a resumed run or a merge schedules the same games.
+    std::vector<PlayerSpec> ps{parsePlayer("greedy"), parsePlayer("random:1")};
+    const std::string results = std::string(dir) + "/results";
+    prepareResultsDir(results, settingsJson(false, ps, options));
+    const StoredSettings stored = readSettings(results);
+    CHECK(stored.options.openingBook == options.openingBook);
+    MatchOptions other = options;
+    other.openingBook.pop_back();
+    other.games = 2;
+    CHECK_THROWS_AS(prepareResultsDir(results, settingsJson(false, ps, other)), std::invalid_argument);
     std::filesystem::remove_all(dir);
 }
