@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""How often an engine's move near the end of an 8x8 game throws away the game's outcome.
+
+    endgame-accuracy.py RESULTS_DIR EMPTIES [--positions N] [--reversi PATH] -- ENGINE ARGS...
+
+From the games a match kept (`reversi match ... --results RESULTS_DIR`, 8x8), takes each game's first
+position with EMPTIES empty squares and a move to play, asks ENGINE (a GTP engine's command line, e.g.
+`build/reversi gtp`) for its move there, and solves the position and the position after that move
+exactly (`reversi solve`). Prints one line per position, then the positions, how many moves lost the
+outcome (a win made a draw or a loss, a draw a loss), the mean disc loss against the best move and how
+many moves were best. Why: it measures what solving earlier is worth without playing games
+(docs/results/midgame8-search.md). Exit status: 0, or 2 with a one-line message on standard error.
+"""
+import argparse
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+DIRS = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
+
+
+def flips(board, r, c, me):
+    if board[r][c] != "-":
+        return []
+    other = "O" if me == "X" else "X"
+    out = []
+    for dr, dc in DIRS:
+        run, rr, cc = [], r + dr, c + dc
+        while 0 <= rr < 8 and 0 <= cc < 8 and board[rr][cc] == other:
+            run.append((rr, cc))
+            rr, cc = rr + dr, cc + dc
+        if run and 0 <= rr < 8 and 0 <= cc < 8 and board[rr][cc] == me:
+            out += run
+    return out
+
+
+def can_move(board, me):
+    return any(flips(board, r, c, me) for r in range(8) for c in range(8))
+
+
+def play(board, square, me):
+    r, c = int(square[1:]) - 1, ord(square[0]) - ord("a")
+    turned = flips(board, r, c, me)
+    if not turned:
+        raise ValueError("illegal move %s" % square)
+    for rr, cc in turned + [(r, c)]:
+        board[rr][cc] = me
+
+
+def position_at(moves, empties):
+    """(board, side to move, the moves before it with their colours) at the first position with
+    `empties` empty squares where the side to move has a move, or None."""
+    board = [["-"] * 8 for _ in range(8)]
+    board[3][3] = board[4][4] = "O"
+    board[3][4] = board[4][3] = "X"
+    me, played = "X", []
+    for i in range(0, len(moves) + 2, 2):
+        if not can_move(board, me):
+            me = "O" if me == "X" else "X"
+        if not can_move(board, me):
+            return None
+        if sum(row.count("-") for row in board) == empties:
+            return board, me, played
+        if i >= len(moves):
+            return None
+        play(board, moves[i:i + 2], me)
+        played.append((me, moves[i:i + 2]))
+        me = "O" if me == "X" else "X"
+    return None
+
+
+def obf(board, me):
+    return "".join("".join(row) for row in board) + " " + me + ";"
+
+
+def engine_move(engine, played, me):
+    colour = {"X": "black", "O": "white"}
+    script = "boardsize 8\nclear_board\n" + "".join("play %s %s\n" % (colour[c], m) for c, m in played)
+    script += "genmove %s\nquit\n" % colour[me]
+    out = subprocess.run(engine, input=script, capture_output=True, text=True, timeout=600).stdout
+    answers = [a.strip() for a in out.split("\n\n") if a.strip()]
+    if len(answers) < len(played) + 4 or not answers[-2].startswith("="):
+        raise ValueError("the engine did not answer genmove: %r" % out[-200:])
+    return answers[-2][1:].strip().lower()
+
+
+def solve_all(reversi, positions):
+    """The exact score of each OBF position for its side to move, by one `reversi solve` run."""
+    with tempfile.NamedTemporaryFile("w", suffix=".obf", delete=False) as f:
+        f.write("\n".join(positions) + "\n")
+    try:
+        out = subprocess.run([reversi, "solve", f.name], capture_output=True, text=True, check=True).stdout
+    finally:
+        os.unlink(f.name)
+    scores = [int(m) for m in re.findall(r"score\s+([+-]?\d+)", out)]
+    if len(scores) != len(positions):
+        raise ValueError("reversi solve gave %d scores for %d positions" % (len(scores), len(positions)))
+    return scores
+
+
+def sign(x):
+    return (x > 0) - (x < 0)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("results")
+    parser.add_argument("empties", type=int)
+    parser.add_argument("--positions", type=int, default=80)
+    parser.add_argument("--reversi", default="build/reversi")
+    argv = sys.argv[1:]
+    if "--" not in argv or argv.index("--") == len(argv) - 1:
+        raise ValueError("no engine command after -- (endgame-accuracy.py RESULTS_DIR EMPTIES -- ENGINE ARGS...)")
+    a = parser.parse_args(argv[:argv.index("--")])
+    engine = argv[argv.index("--") + 1:]
+    files = sorted(glob.glob(os.path.join(a.results, "games", "game-*.json")))
+    if not files:
+        raise ValueError("%s: no games (a --results directory of reversi match?)" % a.results)
+    names, before, after = [], [], []
+    for path in files:
+        game = json.load(open(path))
+        found = game.get("size") == 8 and position_at(game["moves"], a.empties)
+        if not found:
+            continue
+        board, me, played = found
+        move = engine_move(engine, played, me)
+        names.append("%s %s" % (os.path.basename(path), move))
+        before.append(obf(board, me))
+        play(board, move, me)
+        other = "O" if me == "X" else "X"
+        after.append((obf(board, other), -1) if can_move(board, other) else (obf(board, me), 1))
+        if len(names) >= a.positions:
+            break
+    if not names:
+        raise ValueError("no game reaches %d empties with a move to play" % a.empties)
+    best = solve_all(a.reversi, before)
+    got = [side * s for (_, side), s in zip(after, solve_all(a.reversi, [p for p, _ in after]))]
+    lost = 0
+    for name, b, g in zip(names, best, got):
+        worse = sign(g) < sign(b)
+        lost += worse
+        print("%s: best %+d, played %+d%s" % (name, b, g, "  outcome lost" if worse else ""))
+    n = len(names)
+    print("%d empties: %d positions, outcome lost in %d (%.1f%%), mean disc loss %.2f, best move in %d"
+          % (a.empties, n, lost, 100.0 * lost / n, sum(b - g for b, g in zip(best, got)) / n,
+             sum(b == g for b, g in zip(best, got))))
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except (OSError, ValueError, KeyError, subprocess.SubprocessError) as e:
+        print("endgame-accuracy.py: %s" % e, file=sys.stderr)
+        sys.exit(2)
