@@ -353,11 +353,14 @@ SearchReport Searcher<N>::run(const Pos& root, int colour, const EngineOptions& 
 }  // namespace
 
 int solveEmpties(int n, double moveTime) {
+    // 8x8 has its own solver (endgame8.hpp): from a cleared table, an exact solve of a game's position
+    // takes a median 0.1 s at 20 empties and 0.35 s (p90 0.8 s) at 22 on one core; in play the table
+    // kept from the last moves and the win/loss/draw pass first make it cheaper, and an unfinished solve
+    // still has the midgame move (docs/results/midgame8-search.md: 22 beat 20 at the default time).
+    if (n == 8) return moveTime > 2.0 ? 24 : moveTime >= 0.3 ? 22 : moveTime >= 0.08 ? 18 : 16;
     // Measured on one core (random endgames, WLD + exact, 0.6 s): these finish well inside the budget;
     // when the exact pass does not, the completed WLD pass still picks a move of the right outcome.
-    // 8x8 has its own solver (endgame8.hpp): a full exact solve of a random 20-empty endgame takes a
-    // median 0.44 s (p90 0.95 s) on one core; the win/loss/draw pass the engine runs first is cheaper.
-    int base = n <= 6 ? 64 : n <= 8 ? 20 : n <= 12 ? 14 : n <= 18 ? 13 : 12;
+    int base = n <= 6 ? 64 : n <= 12 ? 14 : n <= 18 ? 13 : 12;
     if (moveTime < 0.3) base -= 2;
     if (moveTime < 0.08) base -= 2;
     if (moveTime > 2.0) base += 2;

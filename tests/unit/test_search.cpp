@@ -127,6 +127,20 @@ TEST_CASE("engine solves small endgames exactly (vs plain minimax)", "[search]")
     CHECK(withPass > 0);  // some of them force the opponent to pass inside the tree
 }
 
+TEST_CASE("the exact solve starts earlier the more time a move has, at 8x8 from 22 empties at the default", "[search]") {
+    // 22 at 8x8 beat 20 by +19 Elo over 1,799 endgames from 24 empties (docs/results/midgame8-search.md).
+    CHECK(solveEmpties(8, EngineOptions{}.moveTime) == 22);
+    for (int n = 4; n <= 26; n += 2) {
+        INFO("n = " << n);
+        int last = 0;
+        for (const double t : {0.01, 0.05, 0.1, 0.5, 0.75, 1.0, 3.0}) {
+            CHECK(solveEmpties(n, t) >= last);
+            last = solveEmpties(n, t);
+        }
+        CHECK(solveEmpties(n, 0.75) >= (n <= 6 ? n * n - 4 : 12));
+    }
+}
+
 TEST_CASE("engine handles a forced pass inside the tree", "[search]") {
     // 4x4, White to move. After White plays a4 (row 3, col 0) Black has no move and must pass.
     std::mt19937 rng(3);
