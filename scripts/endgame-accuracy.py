@@ -83,8 +83,8 @@ def engine_move(engine, played, me):
     script += "genmove %s\nquit\n" % colour[me]
     out = subprocess.run(engine, input=script, capture_output=True, text=True, timeout=600).stdout
     answers = [a.strip() for a in out.split("\n\n") if a.strip()]
-    if len(answers) < len(played) + 4 or not answers[-2].startswith("="):
-        raise ValueError("the engine did not answer genmove: %r" % out[-200:])
+    if len(answers) != len(played) + 4 or not all(a.startswith("=") for a in answers):
+        raise ValueError("the engine refused a command or did not answer genmove: %r" % out[-200:])
     return answers[-2][1:].strip().lower()
 
 
@@ -117,6 +117,8 @@ def main():
         raise ValueError("no engine command after -- (endgame-accuracy.py RESULTS_DIR EMPTIES -- ENGINE ARGS...)")
     a = parser.parse_args(argv[:argv.index("--")])
     engine = argv[argv.index("--") + 1:]
+    if a.positions < 1:
+        raise ValueError("--positions must be at least 1")
     files = sorted(glob.glob(os.path.join(a.results, "games", "game-*.json")))
     if not files:
         raise ValueError("%s: no games (a --results directory of reversi match?)" % a.results)

@@ -51,7 +51,7 @@ void addOptions(CLI::App& cmd, MatchSettings& s) {
         ->check(CLI::Range(1, 100000))
         ->capture_default_str();
     cmd.add_option("--opening-plies", s.openingPlies,
-                   "Random plies played before the players take over (built-in players only)")
+                   "Random plies played before the players take over (built-in, GTP or NBoard players)")
         ->check(CLI::Range(0, 60))
         ->capture_default_str();
     cmd.add_option("--balanced-openings", s.openingBalance,
@@ -60,8 +60,8 @@ void addOptions(CLI::App& cmd, MatchSettings& s) {
         ->check(FiniteRange(0.0, 64.0));
     cmd.add_option("--openings", s.openings,
                    "A file of openings, one a line in compact notation (f5d6c3...), '#' comments: colour pair K "
-                   "starts from line K (XOT-style books); one board size, built-in and GTP/NBoard players, not with "
-                   "--opening-plies");
+                   "starts from the K-th opening (XOT-style books); one board size, built-in, GTP or NBoard players, "
+                   "not with --opening-plies");
     cmd.add_option("--seed", s.seed, "Seed for the openings and the random players")->capture_default_str();
     cmd.add_option("-j,--jobs", s.jobs, "Games played at once (each in its own process)")
         ->check(CLI::Range(1, 256))

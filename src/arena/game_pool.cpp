@@ -90,8 +90,8 @@ GameResult resultOf(const GameTask& task, const WorkerEnd& end, double stuckSeco
 void checkTasks(const std::vector<PlayerSpec>& players, const std::vector<GameTask>& tasks) {
     for (const GameTask& task : tasks)
         if (!task.opening.empty() && (players[task.black].isExternal() || players[task.white].isExternal()))
-            throw std::invalid_argument("random openings need built-in players: an external program always "
-                                        "starts from the standard position");
+            throw std::invalid_argument("openings need built-in, GTP or NBoard players: a lab-protocol program "
+                                        "always starts from the standard position");
     for (const GameTask& task : tasks)
         for (const int seat : {task.black, task.white})
             if (!players[seat].playsSize(task.size))

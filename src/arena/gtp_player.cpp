@@ -80,7 +80,7 @@ private:
         }
         unsent_.clear();
         if (!(board_ == target) || turn_ != colour)
-            throw Fault{FaultCode::kOutput, "the referee's board is not the one its moves lead to", true};
+            throw Fault{FaultCode::kCrash, "the referee's board is not the one its moves lead to", true};
     }
 
     // Sends one GTP command and returns the text of its successful answer (after "= "). With `cpuMark`

@@ -17,6 +17,8 @@ void checkOpeningBook(const MatchOptions& options) {
     const std::vector<std::vector<Move>>& book = options.openingBook;
     if (book.empty()) return;
     if (options.openingPlies > 0) throw std::invalid_argument("--openings and --opening-plies: give one of them");
+    if (options.openingBalance >= 0)
+        throw std::invalid_argument("--openings and --balanced-openings: a book's openings are played as they are");
     if (options.sizes.size() != 1) throw std::invalid_argument("--openings: a file of openings is for one board size");
     const std::size_t pairs = static_cast<std::size_t>(options.games + 1) / 2;
     if (pairs > book.size())
@@ -24,10 +26,12 @@ void checkOpeningBook(const MatchOptions& options) {
                                     (book.size() == 1 ? "" : "s") + ": at most " + std::to_string(2 * book.size()) +
                                     " games (each opening is played with both colours)");
     for (std::size_t i = 0; i < pairs; ++i) {
+        const std::string which = "--openings: opening " + std::to_string(i + 1) + ": ";
         try {
-            replayGame(options.sizes.front(), book[i]);
+            if (replayGame(options.sizes.front(), book[i]).finished)
+                throw std::invalid_argument("the game is over after it, no move is left to play");
         } catch (const std::invalid_argument& e) {
-            throw std::invalid_argument("--openings: opening " + std::to_string(i + 1) + ": " + e.what());
+            throw std::invalid_argument(which + e.what());
         }
     }
 }
@@ -42,9 +46,9 @@ std::vector<GameTask> scheduleGames(int playerCount, const MatchOptions& options
     if (options.games < 1) throw std::invalid_argument("--games must be at least 1");
     if (options.openingPlies < 0 || options.openingPlies > 60)
         throw std::invalid_argument("--opening-plies must be from 0 to 60");
+    checkOpeningBook(options);
     if (options.openingBalance >= 0 && options.openingPlies == 0)
         throw std::invalid_argument("balanced openings need random opening plies (--opening-plies)");
-    checkOpeningBook(options);
     std::vector<GameTask> tasks;
     for (const int n : options.sizes) {
         std::map<int, std::vector<Move>> openings;

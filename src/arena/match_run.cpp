@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -28,9 +29,10 @@ std::vector<std::vector<Move>> readOpeningBook(const std::string& path, int n) {
     std::istringstream in(readWholeFile(path, std::size_t{64} << 20));
     int number = 0;
     for (std::string line; std::getline(in, line);) {
-        ++number;
-        const std::size_t first = line.find_first_not_of(" \t\r");
-        if (first == std::string::npos || line[first] == '#') continue;
+        if (++number == 1 && line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);  // a UTF-8 byte order mark
+        line = line.substr(0, line.find('#'));
+        for (char& ch : line) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
         try {
             book.push_back(parseMoveList(line, n));
         } catch (const std::invalid_argument& e) {
@@ -70,7 +72,12 @@ MatchOptions optionsFrom(const MatchSettings& s) {
     options.games = s.games;
     options.openingPlies = s.openingPlies;
     options.openingBalance = s.openingBalance;
-    if (!s.openings.empty()) options.openingBook = readOpeningBook(s.openings, s.sizes.empty() ? 8 : s.sizes.front());
+    if (!s.openings.empty()) {
+        options.openingBook = readOpeningBook(s.openings, s.sizes.empty() ? 8 : s.sizes.front());
+        // Only the openings the games use: lines added past them leave the settings (and a resume) alone.
+        const std::size_t pairs = static_cast<std::size_t>(std::max(1, (s.games + 1) / 2));
+        if (options.openingBook.size() > pairs) options.openingBook.resize(pairs);
+    }
     options.seed = s.seed;
     options.jobs = s.jobs;
     options.referee.timeLimit = s.timeLimit;
@@ -161,8 +168,8 @@ std::vector<PlayerSpec> checkedPlayers(const MatchSettings& s, bool tournament, 
         for (const PlayerSpec& p : players)
             if (p.isExternal())
                 throw std::invalid_argument(std::string(options.openingPlies > 0 ? "--opening-plies" : "--openings") +
-                                            " needs built-in players: the external program \"" + p.name +
-                                            "\" always starts from the standard position");
+                                            " needs built-in, GTP or NBoard players: the lab-protocol program \"" +
+                                            p.name + "\" always starts from the standard position");
     return players;
 }
 

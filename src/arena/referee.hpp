@@ -17,7 +17,7 @@ namespace reversi {
 struct GameResult {
     int size = 8;
     std::vector<Move> moves;  // every move in order, opening included (passes are implicit)
-    int openingPlies = 0;     // how many of `moves` were the random opening
+    int openingPlies = 0;     // how many of `moves` were the opening (random, or from a book)
     int blackDiscs = 0;
     int whiteDiscs = 0;
     char winner = 'D';        // 'B', 'W' or 'D' (draw)

@@ -51,7 +51,8 @@ inline const char* faultCodeName(FaultCode code) {
 struct PlayerFault {
     FaultCode code = FaultCode::kOutput;
     std::string reason;
-    // The referee could not run the program (the sandbox failed to start it): no player's doing.
+    // No player's doing: the referee could not run the program (the sandbox failed to start it), or its
+    // own account of the game went wrong.
     bool refereeFailed = false;
     bool empty() const { return reason.empty(); }
 };

@@ -132,7 +132,7 @@ TEST_CASE("a book of openings: a file's lines in order, one per colour pair, and
         std::fputs(text.c_str(), f);
         std::fclose(f);
     };
-    write("# two openings\nf5d6c3\n\n  f5f6e6f4\r\n");
+    write("\xEF\xBB\xBF# two openings, as XOT files may write them\nF5D6c3  # a comment\n\n  f5f6e6f4\r\n");
     MatchOptions options;
     options.openingBook = readOpeningBook(path, 8);
     REQUIRE(options.openingBook.size() == 2);
@@ -158,6 +158,23 @@ TEST_CASE("a book of openings: a file's lines in order, one per colour pair, and
     bad = options;
     bad.openingBook[1] = parseMoveList("f5f5", 8);
     CHECK_THROWS_WITH(scheduleGames(2, bad), Catch::Contains("opening 2: move 2 (f5) is illegal"));
+    bad = options;
+    bad.openingBalance = 2;
+    CHECK_THROWS_WITH(scheduleGames(2, bad), Catch::Contains("--balanced-openings"));
+    // A whole 4x4 game as an opening leaves nothing to play.
+    std::vector<Move> whole;
+    Board board(4);
+    for (char turn = kBlack; !board.isGameOver(); turn = opponentOf(turn)) {
+        if (!board.hasLegalMove(turn)) continue;
+        const Move m = board.legalMoves(turn).front();
+        board.applyMove(m.row, m.col, turn);
+        whole.push_back(m);
+    }
+    bad = options;
+    bad.sizes = {4};
+    bad.openingBook = {whole};
+    bad.games = 2;
+    CHECK_THROWS_WITH(scheduleGames(2, bad), Catch::Contains("opening 1: the game is over"));
     write("f5d6\n# fine\nf5z9\n");
     CHECK_THROWS_WITH(readOpeningBook(path, 8), Catch::Contains(path + ":3: bad move list"));
     write("# nothing\n\n");
