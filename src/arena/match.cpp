@@ -20,7 +20,7 @@ void checkOpeningBook(const MatchOptions& options) {
     if (options.openingBalance >= 0)
         throw std::invalid_argument("--openings and --balanced-openings: a book's openings are played as they are");
     if (options.sizes.size() != 1) throw std::invalid_argument("--openings: a file of openings is for one board size");
-    const std::size_t pairs = static_cast<std::size_t>(options.games + 1) / 2;
+    const std::size_t pairs = options.colourPairs();
     if (pairs > book.size())
         throw std::invalid_argument("--openings holds " + std::to_string(book.size()) + " opening" +
                                     (book.size() == 1 ? "" : "s") + ": at most " + std::to_string(2 * book.size()) +

@@ -3,6 +3,7 @@
 // Running the games is arena/game_pool.hpp; ratings arena/ratings.hpp; reports arena/match_report.hpp.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -15,6 +16,7 @@ namespace reversi {
 struct MatchOptions {
     std::vector<int> sizes{8};
     int games = 2;          // per pair of players and size; consecutive games swap colours on one opening
+    std::size_t colourPairs() const { return static_cast<std::size_t>(games + 1) / 2; }  // openings per pair of players
     int openingPlies = 0;   // random plies before the players take over (the same for both colour orders)
     // >= 0: only openings our engine scores within this many discs of even (arena/openings.hpp); < 0: any.
     double openingBalance = -1;

@@ -51,8 +51,8 @@ MoveTimes timesOf(const std::vector<GameRecord>& games, int player) {
 }
 
 // The CPU seconds of `player`'s 8x8 moves made with more than `empties` empty squares (about the moves
-// before our engine's exact solve; the cut stays at 20 so that figures compare across versions), sorted: each game replayed (replayGame puts the passes back) to see
-// who made which move. A move over the time limit was timed but not played: it is counted at the
+// before our engine's exact solve; the cut stays at 20 so that figures compare across versions), sorted:
+// each game replayed (replayGame puts the passes back) to see who made which move. A move over the time limit was timed but not played: it is counted at the
 // position it was asked in. A record that does not replay is left out.
 std::vector<double> earlyMoveTimes(const std::vector<GameRecord>& games, int player, int empties) {
     std::vector<double> times;

@@ -8,7 +8,6 @@
 #include <filesystem>
 #include <iostream>
 #include <set>
-#include <sstream>
 
 #include "arena/game_pool.hpp"
 #include "arena/match.hpp"
@@ -25,18 +24,18 @@
 namespace reversi {
 
 std::vector<std::vector<Move>> readOpeningBook(const std::string& path, int n) {
+    constexpr std::size_t kMaxBytes = std::size_t{64} << 20;
     std::vector<std::vector<Move>> book;
-    std::istringstream in(readWholeFile(path, std::size_t{64} << 20));
-    int number = 0;
-    for (std::string line; std::getline(in, line);) {
-        if (++number == 1 && line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);  // a UTF-8 byte order mark
+    const auto in = openTextFile(path);
+    TextLineReader reader(*in, path, TextLimits{kMaxBytes, kMaxBytes});
+    for (std::string line; reader.next(line);) {
         line = line.substr(0, line.find('#'));
         for (char& ch : line) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+        if (line.find_first_not_of(" \t") == std::string::npos) continue;
         try {
             book.push_back(parseMoveList(line, n));
         } catch (const std::invalid_argument& e) {
-            throw std::invalid_argument(path + ":" + std::to_string(number) + ": " + e.what());
+            throw std::invalid_argument(reader.where() + e.what());
         }
     }
     if (book.empty()) throw std::invalid_argument(path + ": no opening in the file");
@@ -75,7 +74,7 @@ MatchOptions optionsFrom(const MatchSettings& s) {
     if (!s.openings.empty()) {
         options.openingBook = readOpeningBook(s.openings, s.sizes.empty() ? 8 : s.sizes.front());
         // Only the openings the games use: lines added past them leave the settings (and a resume) alone.
-        const std::size_t pairs = static_cast<std::size_t>(std::max(1, (s.games + 1) / 2));
+        const std::size_t pairs = std::max<std::size_t>(1, options.colourPairs());
         if (options.openingBook.size() > pairs) options.openingBook.resize(pairs);
     }
     options.seed = s.seed;
@@ -99,7 +98,7 @@ void checkKeptOpening(const std::string& dir, const GameRecord& kept, const Game
 // Balanced openings take a search each (seconds for a hundred at 8x8): say why the start waits.
 void sayChoosingOpenings(const MatchOptions& options) {
     if (options.openingBalance < 0) return;
-    const std::size_t count = static_cast<std::size_t>((options.games + 1) / 2) * options.sizes.size();
+    const std::size_t count = options.colourPairs() * options.sizes.size();
     std::cerr << "reversi: choosing " << count << " balanced opening" << (count == 1 ? "" : "s")
               << " (a fixed-depth search judges each)\n";
 }

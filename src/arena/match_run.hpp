@@ -48,9 +48,9 @@ struct GameSettings {
 // Runs `reversi match` (tournament false) or `reversi tournament`: merges, plans or plays and reports;
 // returns the exit status. Throws std::exception on players or options that cannot be used.
 int runMatch(const MatchSettings& s, bool tournament);
-// --openings FILE: one opening a line in compact notation (f5d6c3...) for n x n; blank lines and lines
-// starting with '#' are skipped. Throws std::invalid_argument naming the line of a bad one, or when the
-// file holds none; TextFileError when it cannot be read.
+// --openings FILE: one opening a line in compact notation (f5d6c3..., either case) for n x n; from '#'
+// to the end of a line is a comment, blank lines are skipped. Throws std::invalid_argument naming the
+// line of a bad one, or when the file holds none; TextFileError when it cannot be read.
 std::vector<std::vector<Move>> readOpeningBook(const std::string& path, int n);
 // Runs `reversi game`: one refereed game, its result as one JSON line; returns the exit status.
 // Throws std::exception on players or options that cannot be used.

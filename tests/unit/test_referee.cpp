@@ -11,6 +11,8 @@
 #include "eval/evaluate.hpp"
 #include "players/greedy.hpp"
 #include "arena/referee.hpp"
+#include "rules/game_record.hpp"
+#include "rules/notation.hpp"
 #include "scratch_files.hpp"
 
 using namespace reversi;
@@ -133,17 +135,13 @@ TEST_CASE("a GTP engine is sent the opening and every move in the order played, 
     // What the engine must have read: each move not its own as `play`, its own as `genmove black`, up to
     // its last move (the moves after it are never sent).
     std::vector<std::string> expected;
-    Board board(n);
-    char turn = kBlack;
-    for (std::size_t i = 0; i < r.moves.size(); ++i) {
-        const Move m = r.moves[i];
-        if (!board.hasLegalMove(turn)) turn = opponentOf(turn);
-        const bool own = i >= opening.size() && turn == kBlack;
+    const Replay replay = replayGame(n, r.moves);
+    for (std::size_t i = 0; i < replay.steps.size(); ++i) {
+        const ReplayStep& step = replay.steps[i];
+        const bool own = i >= opening.size() && step.colour == kBlack;
         expected.push_back(own ? std::string("genmove black")
-                               : std::string(turn == kBlack ? "play black " : "play white ") +
-                                     static_cast<char>('a' + m.col) + std::to_string(m.row + 1));
-        board.applyMove(m.row, m.col, turn);
-        turn = opponentOf(turn);
+                               : std::string(step.colour == kBlack ? "play black " : "play white ") +
+                                     othelloNotation(step.move));
     }
     while (!expected.empty() && expected.back() != "genmove black") expected.pop_back();
     std::vector<std::string> sent;
