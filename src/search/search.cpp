@@ -21,8 +21,6 @@ namespace reversi {
 namespace {
 
 constexpr int kMaxIterDepth = 200;    // below kSolvedDepth
-constexpr int kPreSolveDepth = 6;        // deterministic mode: midgame depth before an endgame solve
-constexpr double kPreSolveShare = 0.12;  // timed mode: budget share of the midgame search before a solve
 
 // Nodes between two looks at the CPU clock: bigger boards have much dearer nodes.
 constexpr int checkMask(int n) { return n <= 8 ? 2047 : n <= 12 ? 511 : n <= 18 ? 127 : 63; }

@@ -29,4 +29,9 @@ int staticScore(const Board& board, char colour, const EngineOptions& options,
 // with `moveTime` CPU seconds per move.
 int solveEmpties(int n, double moveTime);
 
+// Before a solve, a short midgame search orders the solver's moves and is the fallback should the
+// solve not finish: to this depth when deterministic, else for this share of the move's budget.
+constexpr int kPreSolveDepth = 6;
+constexpr double kPreSolveShare = 0.12;
+
 }  // namespace reversi

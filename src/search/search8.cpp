@@ -16,8 +16,6 @@ namespace reversi {
 namespace {
 
 constexpr int kMaxDepth = 60;
-constexpr double kPreSolveShare = 0.12;  // timed mode: budget share of the midgame search before a solve
-constexpr int kPreSolveDepth = 6;        // deterministic mode: midgame depth before a solve
 
 }  // namespace
 
