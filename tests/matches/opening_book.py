@@ -21,6 +21,7 @@ build = os.path.abspath(sys.argv[1])
 reversi = os.path.join(build, "reversi")
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from checks import check, finish  # noqa: E402
+from match_results import games_of  # noqa: E402
 
 BOOK = "# three openings, the third unused by four games a pairing\nf5d6c3\nF5F6E6  # upper case\n\nc4e3f6\n"
 OPENINGS = ["f5d6c3", "f5f6e6"]
@@ -29,16 +30,6 @@ OPENINGS = ["f5d6c3", "f5f6e6"]
 def run(args, cwd):
     p = subprocess.run([reversi] + args, cwd=cwd, capture_output=True, text=True, timeout=300)
     return p.returncode, p.stdout, p.stderr
-
-
-def games_of(path):
-    """game number -> (black, white, moves, winner) from a results.jsonl."""
-    out = {}
-    with open(path) as f:
-        for line in f:
-            g = json.loads(line)
-            out[g["game"]] = (g["black"], g["white"], g["moves"], g["winner"])
-    return out
 
 
 tmp = tempfile.mkdtemp(prefix="reversi-book-")

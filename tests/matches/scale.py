@@ -24,21 +24,12 @@ build = os.path.abspath(sys.argv[1])
 reversi = os.path.join(build, "reversi")
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from checks import check, failures, finish  # noqa: E402
+from match_results import games_of  # noqa: E402
 
 
 def run(args, cwd, timeout=300):
     p = subprocess.run([reversi] + args, cwd=cwd, capture_output=True, text=True, timeout=timeout)
     return p.returncode, p.stdout, p.stderr
-
-
-def games_of(path):
-    """game number -> (black, white, moves, winner) from a results.jsonl."""
-    out = {}
-    with open(path) as f:
-        for line in f:
-            g = json.loads(line)
-            out[g["game"]] = (g["black"], g["white"], g["moves"], g["winner"])
-    return out
 
 
 tmp = tempfile.mkdtemp(prefix="reversi-scale-")
