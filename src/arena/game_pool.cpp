@@ -89,9 +89,8 @@ GameResult resultOf(const GameTask& task, const WorkerEnd& end, double stuckSeco
 // Games that cannot be played as scheduled: an error before any game starts.
 void checkTasks(const std::vector<PlayerSpec>& players, const std::vector<GameTask>& tasks) {
     for (const GameTask& task : tasks)
-        if (!task.opening.empty() && (players[task.black].isExternal() || players[task.white].isExternal()))
-            throw std::invalid_argument("openings need built-in, GTP or NBoard players: a lab-protocol program "
-                                        "always starts from the standard position");
+        if (!task.opening.empty())
+            for (const int seat : {task.black, task.white}) requireTakesOpening(players[seat]);
     for (const GameTask& task : tasks)
         for (const int seat : {task.black, task.white})
             if (!players[seat].playsSize(task.size))

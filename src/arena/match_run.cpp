@@ -164,11 +164,14 @@ std::vector<PlayerSpec> checkedPlayers(const MatchSettings& s, bool tournament, 
     if (!tournament && players.size() != 2) throw std::invalid_argument("a match is between exactly two players");
     if (tournament && players.size() < 2) throw std::invalid_argument("a tournament needs at least two players");
     if (options.openingPlies > 0 || !options.openingBook.empty())
-        for (const PlayerSpec& p : players)
-            if (p.isExternal())
-                throw std::invalid_argument(std::string(options.openingPlies > 0 ? "--opening-plies" : "--openings") +
-                                            " needs built-in, GTP or NBoard players: the lab-protocol program \"" +
-                                            p.name + "\" always starts from the standard position");
+        for (const PlayerSpec& p : players) {
+            try {
+                requireTakesOpening(p);
+            } catch (const std::invalid_argument& e) {
+                throw std::invalid_argument(std::string(options.openingPlies > 0 ? "--opening-plies: " : "--openings: ") +
+                                            e.what());
+            }
+        }
     return players;
 }
 

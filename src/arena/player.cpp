@@ -328,6 +328,12 @@ void distinctNames(std::vector<PlayerSpec>& players) {
     }
 }
 
+void requireTakesOpening(const PlayerSpec& player) {
+    if (player.isExternal())
+        throw std::invalid_argument("openings need built-in, GTP or NBoard players: the lab-protocol program \"" +
+                                    player.name + "\" always starts from the standard position");
+}
+
 std::unique_ptr<Mover> makeBuiltinMover(const PlayerSpec& player, std::uint64_t seed) {
     switch (player.kind) {
         case PlayerKind::kRandom: return std::make_unique<RandomMover>(seed);

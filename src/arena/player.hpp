@@ -75,6 +75,10 @@ void resolveProgram(PlayerSpec& player);
 // ("greedy#1", "greedy#2"); different specs with the same short name keep their whole spec.
 void distinctNames(std::vector<PlayerSpec>& players);
 
+// Throws std::invalid_argument, naming the player, when it cannot start from an opening: a lab-protocol
+// program is never told one and always starts from the standard position.
+void requireTakesOpening(const PlayerSpec& player);
+
 // Built-in mover for a built-in kind (not kExternal).
 std::unique_ptr<Mover> makeBuiltinMover(const PlayerSpec& player, std::uint64_t seed);
 

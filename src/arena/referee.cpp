@@ -119,9 +119,8 @@ GameResult playGame(const PlayerSpec& black, const PlayerSpec& white, int n, con
         return result;
     };
     char turn = playOpening(opening, board, result);
-    if (!opening.empty() && (black.isExternal() || white.isExternal()))
-        throw std::invalid_argument("a lab-protocol program always starts from the standard position: "
-                                    "openings need built-in, GTP or NBoard players");
+    if (!opening.empty())
+        for (const PlayerSpec* p : {&black, &white}) requireTakesOpening(*p);
     const std::unique_ptr<RefereedPlayer> seats[2] = {newRefereedPlayer(black, gameSeed, gameIndex, kBlack, options),
                                                       newRefereedPlayer(white, gameSeed, gameIndex, kWhite, options)};
     RefereedPlayer* players[2] = {seats[0].get(), seats[1].get()};
