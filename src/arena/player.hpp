@@ -49,8 +49,9 @@ public:
     int nboardDepth = 0;              // nboard: the level sent with `set depth` (0: none sent)
 
     bool isExternal() const { return kind == PlayerKind::kExternal; }
-    // A program run by the referee in the sandbox, whatever protocol it speaks.
+    // NBoard speaks 8x8 only; every other player plays any size.
     bool playsSize(int n) const { return kind != PlayerKind::kNBoard || n == kNBoardSize; }
+    // A program run by the referee in the sandbox, whatever protocol it speaks.
     bool runsProgram() const { return kind == PlayerKind::kExternal || kind == PlayerKind::kGtp || kind == PlayerKind::kNBoard; }
 };
 
