@@ -38,7 +38,7 @@ double scoreInDiscs(const SearchReport& r) {
 
 }  // namespace
 
-OpeningJudge::OpeningJudge(int n) : n_(n), engine_(std::make_unique<EngineMover>(judgeOptions(n))) {}
+OpeningJudge::OpeningJudge(int n) : n_(n), engine_(std::make_unique<EngineMover>(judgeOptions(n))) { engine_->prepare(n); }
 OpeningJudge::~OpeningJudge() = default;
 
 double OpeningJudge::value(const std::vector<Move>& opening) {

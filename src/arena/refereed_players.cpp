@@ -15,7 +15,10 @@ namespace {
 class RefereedMover final : public RefereedPlayer {
 public:
     explicit RefereedMover(std::unique_ptr<Mover> mover) : mover_(std::move(mover)) {}
-    PlayerFault begin(int, char) override { return {}; }
+    PlayerFault begin(int n, char) override {
+        mover_->prepare(n);
+        return {};
+    }
     PlayerReply chooseMove(const Board& board, char colour) override {
         const CpuStopwatch watch;
         PlayerReply reply;

@@ -30,6 +30,8 @@ EngineMover::EngineMover(EngineOptions options) : options_(options), impl_(std::
 
 EngineMover::~EngineMover() = default;  // here, where Impl is complete
 
+void EngineMover::prepare(int boardSize) { impl_->search.prepare(boardSize, options_); }
+
 Move EngineMover::chooseMove(const Board& board, char colour) {
     const CpuStopwatch clock;  // the budget counts from here
     report_ = SearchReport{};

@@ -17,6 +17,7 @@ public:
 
     std::string name() const override { return "part2"; }
     Move chooseMove(const Board& board, char colour) override;
+    void prepare(int boardSize) override;
     const SearchReport& lastReport() const { return report_; }
     // A new budget for the next moves (a game clock running down), keeping the tables.
     void setMoveTime(double seconds) { options_.moveTime = seconds; }

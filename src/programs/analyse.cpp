@@ -30,6 +30,7 @@ long long rank(const MoveAnalysis& a) {
 
 std::vector<MoveAnalysis> analysePosition(const Board& board, char colour, const EngineOptions& options) {
     EngineMover engine(options);  // one engine: its tables carry over from move to move
+    engine.prepare(board.size());
     std::vector<MoveAnalysis> out;
     for (const Move m : board.legalMoves(colour)) {
         Board after = board;

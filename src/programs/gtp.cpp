@@ -198,6 +198,7 @@ private:
         clock_.newGame();
         history_.clear();
         engine_ = std::make_unique<EngineMover>(EngineOptions{options_.moveTime, options_.depth});
+        engine_->prepare(n);  // its tables now, not inside the first genmove's time
     }
     void push() { history_.push_back(board_); }
 

@@ -162,6 +162,7 @@ int runLabGame(std::istream& in, std::ostream& out, std::ostream& err, Mover& co
         Board board(n);
         board.print(out);
         out.flush();
+        computer.prepare(n);  // the engine's tables, before its first move's clock
 
         char turn = kBlack;
         for (;;) {

@@ -225,6 +225,7 @@ void Game::save(const std::string& path) {
 void Game::hint() {
     const State& s = current();
     EngineMover engine(o_.hintEngine);
+    engine.prepare(s.board.size());  // the hint gets its whole time to search
     const Move m = engine.chooseMove(s.board, s.toMove);
     if (m.isNone()) {
         out_ << "No hint: no legal move.\n";
@@ -374,6 +375,7 @@ int Game::play(bool& quit) {
             if (!problem.empty()) throw std::invalid_argument(problem);
             const PlayerSpec player = parsePlayer(s.spec);
             moverFor(colour) = makeBuiltinMover(player, player.hasSeed ? player.seed : mixSeed(o_.seed, colour));
+            moverFor(colour)->prepare(size_);
         } catch (const std::exception& e) {
             err_ << "reversi: " << colourName(colour) << " seat \"" << printable(s.spec, 60) << "\": " << printable(e.what())
                  << "\n";

@@ -14,6 +14,9 @@ public:
     virtual std::string name() const = 0;
     // Chooses a legal move for `colour`. Precondition: board.hasLegalMove(colour).
     virtual Move chooseMove(const Board& board, char colour) = 0;
+    // Told the board's size before a game's first move: what is slow to set up (an engine's tables) is
+    // done here, outside every move's time. Optional: chooseMove works without it.
+    virtual void prepare(int /*boardSize*/) {}
 };
 
 }  // namespace reversi

@@ -19,17 +19,21 @@ namespace reversi {
 BoardSearch::BoardSearch() = default;
 BoardSearch::~BoardSearch() = default;
 
+void BoardSearch::prepare(int size, const EngineOptions& options) {
+    if (size != 8) return;  // the generic search's table is made with this object
+    const int log2Table = options.maxDepth > 0 ? 14 : 20;  // small tables, cleared before every move
+    if (!endgame8_) endgame8_ = std::make_unique<EndgameSolver8>(log2Table);
+    if (!midgame8_ && options.evaluation == Evaluation::kDefault)
+        midgame8_ = std::make_unique<Midgame8>(eval8::Weights::builtin(), options.probCut ? &builtinProbCut() : nullptr,
+                                               log2Table);
+}
+
 SearchReport BoardSearch::search(const Board& board, char colour, const EngineOptions& options, const CpuStopwatch& clock) {
-    const bool words = board.size() == 8;  // the 8x8 code on one 64-bit word per side
-    const bool deterministic = options.maxDepth > 0;
-    if (words && !endgame8_) endgame8_ = std::make_unique<EndgameSolver8>(deterministic ? 14 : 20);
-    if (!words || options.evaluation != Evaluation::kDefault)
+    prepare(board.size(), options);
+    if (board.size() != 8 || options.evaluation != Evaluation::kDefault)
         return searchPosition(board, colour, options, tt_, clock, options.weights ? *options.weights : defaultEvalWeights(),
                               endgame8_.get());
-    if (!midgame8_)
-        midgame8_ = std::make_unique<Midgame8>(eval8::Weights::builtin(), options.probCut ? &builtinProbCut() : nullptr,
-                                               deterministic ? 14 : 20);
-    if (deterministic) {
+    if (options.maxDepth > 0) {  // a move that depends on its position alone
         midgame8_->clear();
         endgame8_->clear();
     }

@@ -1,8 +1,8 @@
 // The one place the board size picks the engine's search and the exact solver. 8x8 with the learned
 // evaluation runs the search specialised for one 64-bit word per side (search8.hpp: midgame8 and endgame8); every other
 // size, and 8x8 with the hand-set evaluation, runs the generic search on Bits<N> (search.hpp), whose
-// 8x8 endgames are still solved by the 8x8 solver. The tables are kept across moves, each made at the
-// first move that needs it.
+// 8x8 endgames are still solved by the 8x8 solver. The tables are kept across moves, each made by
+// prepare() or else at the first move that needs it.
 #pragma once
 
 #include <functional>
@@ -23,6 +23,9 @@ public:
     BoardSearch();
     ~BoardSearch();  // (not copyable: it owns its tables through unique_ptr)
 
+    // Makes the tables a search of this size needs (tens of milliseconds at 8x8), so that a caller who
+    // knows the size before the first move keeps that work out of the move's budget.
+    void prepare(int size, const EngineOptions& options);
     // Searches `board` for `colour` (which has a legal move) within options.moveTime CPU seconds counted
     // from `clock`. With options.maxDepth > 0 a move depends on its position alone: the 8x8 tables are
     // small and cleared before every move.

@@ -61,6 +61,7 @@ std::vector<BenchPosition> benchPositions(int n, int perFill) {
 
 SearchBenchRow benchSearch(const BenchPosition& position, const EngineOptions& options) {
     EngineMover engine(options);  // a fresh transposition table
+    engine.prepare(position.size);  // made outside the search's time, as every front end does
     engine.chooseMove(position.board, position.colour);
     SearchBenchRow row;
     row.size = position.size;
@@ -72,6 +73,8 @@ SearchBenchRow benchSearch(const BenchPosition& position, const EngineOptions& o
 
 GameBenchRow benchGame(int n, const EngineOptions& options) {
     EngineMover black(options), white(options);
+    black.prepare(n);
+    white.prepare(n);
     Board board(n);
     char colour = kBlack;
     GameBenchRow row;
