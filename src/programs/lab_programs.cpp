@@ -158,11 +158,13 @@ int runLab6(std::istream& in, std::ostream& out, std::ostream& err) {
 int runLabGame(std::istream& in, std::ostream& out, std::ostream& err, Mover& computer, Edition edition) {
     return runDialogue(in, out, err, [&](TokenReader& reader) {
         const int n = readDimension(reader, out, err);
+        // The engine's tables now, before the colour prompt: a referee takes its first move's CPU mark
+        // once it has answered that prompt.
+        computer.prepare(n);
         const char computerColour = readComputerColour(reader, out, err, edition);
         Board board(n);
         board.print(out);
         out.flush();
-        computer.prepare(n);  // the engine's tables, before its first move's clock
 
         char turn = kBlack;
         for (;;) {

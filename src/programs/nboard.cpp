@@ -48,13 +48,11 @@ public:
                 if (words >> d) {
                     // A level: the deepest midgame search under the time budget (60: no limit).
                     depth_ = d >= 60 ? 0 : std::clamp(d, 1, 59);
-                    engine_.reset();  // an engine of the new level, its tables made before "go"
-                    engine().prepare(board_.size());
+                    engine_.reset();  // the next search starts an engine of the new level
                 }
             } else if (what == "game") {
                 const std::size_t at = line.find("game");
                 setGame(line.substr(at + 4));
-                engine().prepare(board_.size());  // its tables made before "go"
             }
         } else if (cmd == "move") {
             std::string m;

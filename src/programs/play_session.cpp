@@ -111,6 +111,8 @@ private:
         start.board = Board(size);
         history_.push_back(start);
         settle(history_.back(), false);
+        for (const auto& mover : {blackMover_.get(), whiteMover_.get()})
+            if (mover) mover->prepare(size);  // the engines' tables for this size, before their first move
     }
     // After a move: the side to move passes when it has no move; the game ends when neither can move.
     void settle(State& s, bool announce) {
@@ -375,7 +377,6 @@ int Game::play(bool& quit) {
             if (!problem.empty()) throw std::invalid_argument(problem);
             const PlayerSpec player = parsePlayer(s.spec);
             moverFor(colour) = makeBuiltinMover(player, player.hasSeed ? player.seed : mixSeed(o_.seed, colour));
-            moverFor(colour)->prepare(size_);
         } catch (const std::exception& e) {
             err_ << "reversi: " << colourName(colour) << " seat \"" << printable(s.spec, 60) << "\": " << printable(e.what())
                  << "\n";

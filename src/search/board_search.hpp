@@ -23,7 +23,7 @@ public:
     BoardSearch();
     ~BoardSearch();  // (not copyable: it owns its tables through unique_ptr)
 
-    // Makes the tables a search of this size needs (tens of milliseconds at 8x8), so that a caller who
+    // Makes the tables a search of this size needs (about 0.1 s of CPU at 8x8), so that a caller who
     // knows the size before the first move keeps that work out of the move's budget.
     void prepare(int size, const EngineOptions& options);
     // Searches `board` for `colour` (which has a legal move) within options.moveTime CPU seconds counted

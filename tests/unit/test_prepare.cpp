@@ -1,8 +1,9 @@
-// Making the 8x8 engine's tables (about 50 MiB) costs a tenth of a second of CPU. Front ends that
-// know the board's size before the first move make them then (Mover::prepare), so that the first
-// move's budget goes to searching: at a tenth of a second per move it used to search nothing.
+// Making the 8x8 engine's tables (57 MiB) costs a tenth of a second of CPU. Front ends that know the
+// board's size before the first move make them then (Mover::prepare), so that the first move's budget
+// goes to searching: at a tenth of a second per move it used to search one ply.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <random>
 #include <sstream>
 #include <vector>
@@ -16,21 +17,31 @@ using namespace reversi;
 
 namespace {
 
-// Records, in order, the sizes it is prepared for and a 0 for each move it is asked for.
+// Records, in order, the sizes it is prepared for and a 0 for each move it is asked for, and what the
+// program had written when it was prepared.
 class RecordingMover final : public Mover {
 public:
+    explicit RecordingMover(const std::ostringstream& out) : out_(out) {}
     std::string name() const override { return "recording"; }
-    void prepare(int boardSize) override { calls.push_back(boardSize); }
+    void prepare(int boardSize) override {
+        calls.push_back(boardSize);
+        writtenAtPrepare = out_.str();
+    }
     Move chooseMove(const Board& board, char colour) override {
         calls.push_back(0);
         return greedyMove(board, colour);
     }
     std::vector<int> calls;
+    std::string writtenAtPrepare;
+
+private:
+    const std::ostringstream& out_;
 };
 
 }  // namespace
 
-TEST_CASE("lab game: the computer is told the board's size once, before its first move", "[lab][prepare]") {
+TEST_CASE("lab game: the computer is told the board's size once, before the colour prompt", "[lab][prepare]") {
+    // Before the prompt: a referee answers it and then starts counting the first move's CPU time.
     for (const char colour : {kBlack, kWhite}) {
         // The person (White when the computer is Black) plays greedy's moves: a legal game either way.
         Board board(6);
@@ -43,12 +54,14 @@ TEST_CASE("lab game: the computer is told the board's size once, before its firs
         }
         std::istringstream in(input);
         std::ostringstream out, err;
-        RecordingMover computer;
+        RecordingMover computer(out);
         REQUIRE(runLabGame(in, out, err, computer) == kExitOk);
         INFO("computer " << colour);
         REQUIRE(computer.calls.size() > 1);
         CHECK(computer.calls.front() == 6);
         CHECK(std::count(computer.calls.begin(), computer.calls.end(), 6) == 1);
+        CHECK(computer.writtenAtPrepare.find("Enter the board dimension") != std::string::npos);
+        CHECK(computer.writtenAtPrepare.find("Computer plays") == std::string::npos);
     }
 }
 
