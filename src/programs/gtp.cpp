@@ -94,6 +94,10 @@ public:
         if (cmd == "boardsize") return boardSize(args);
         if (cmd == "clear_board") {
             reset(board_.size());
+            // The new game's engine makes its tables now, not in the first genmove's time. Only here:
+            // start-up and boardsize make an engine too, but a controller sends clear_board before a game
+            // (made at all three, the tables were made three times).
+            engine_->prepare(board_.size());
             return {};
         }
         if (cmd == "komi") return {};
@@ -198,7 +202,6 @@ private:
         clock_.newGame();
         history_.clear();
         engine_ = std::make_unique<EngineMover>(EngineOptions{options_.moveTime, options_.depth});
-        engine_->prepare(n);  // its tables now, not inside the first genmove's time
     }
     void push() { history_.push_back(board_); }
 
