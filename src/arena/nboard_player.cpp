@@ -29,6 +29,13 @@ public:
             start();
             send("nboard 2");
             if (depth_ > 0) send("set depth " + std::to_string(depth_));
+            // Wait until the engine has done all that (an engine makes its tables here): the first
+            // move's CPU time is counted from `set game` on, as a GUI's clock starts after its ping.
+            send("ping 1");
+            AnswerClock reply;
+            while (nextLine(reply, nullptr, "no pong to ping 1 within the wall-clock limit (killed)",
+                            "the NBoard engine exited before answering ping 1") != "pong 1") {
+            }
         });
     }
 
@@ -65,18 +72,26 @@ private:
     std::string readMove(double cpuMark) {
         AnswerClock reply;
         for (;;) {
-            std::size_t end;
-            while ((end = buffer_.find('\n')) != std::string::npos) {
-                const std::string line = buffer_.substr(0, end);  // carriage returns already dropped
+            const std::string line = nextLine(reply, &cpuMark, "no move within the wall-clock limit (killed)",
+                                              "the NBoard engine exited during its move");
+            if (line.rfind("===", 0) == 0) {
+                const std::size_t text = line.find_first_not_of(' ', 3);
+                return text == std::string::npos ? std::string() : line.substr(text);
+            }
+        }
+    }
+
+    // The engine's next line (carriage returns already dropped), read within the limits readSome()
+    // applies, which throws `late` or `exited`.
+    std::string nextLine(AnswerClock& reply, const double* cpuMark, const std::string& late, const std::string& exited) {
+        for (;;) {
+            if (const std::size_t end = buffer_.find('\n'); end != std::string::npos) {
+                std::string line = buffer_.substr(0, end);
                 buffer_.erase(0, end + 1);
-                if (line.rfind("===", 0) == 0) {
-                    const std::size_t text = line.find_first_not_of(' ', 3);
-                    return text == std::string::npos ? std::string() : line.substr(text);
-                }
+                return line;
             }
             if (buffer_.size() > kMaxLine) throw Fault{FaultCode::kOutput, "a reply line longer than 64 KiB"};
-            readSome(buffer_, reply, &cpuMark, "no move within the wall-clock limit (killed)",
-                     "the NBoard engine exited during its move", true);
+            readSome(buffer_, reply, cpuMark, late, exited, true);
         }
     }
 

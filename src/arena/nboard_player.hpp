@@ -5,8 +5,10 @@
 // Each move sends the whole position as a GGF game (`set game` with BO[8 ...], so random openings and
 // passes need no history), then `go`, and reads lines until `=== MOVE`; other lines (status, nodestats,
 // set myname) are ignored. With `depth=D` as the spec's first word (`nboard:depth=12 PROGRAM ...`) the
-// refereed engine sends `set depth D` once after `nboard 2`. The CPU time of a move is the engine's whole
-// process tree's, as for every external program.
+// refereed engine sends `set depth D` once after `nboard 2`. Then `ping 1`, and the game starts once the
+// engine answers `pong 1` (within the wall-clock limit; an engine that never does loses by TLE): what it
+// does at start-up, such as making its tables, is not charged to its first move. The CPU time of a move
+// is the engine's whole process tree's from `set game` to `=== MOVE`, as for every external program.
 #pragma once
 
 #include <memory>

@@ -40,6 +40,7 @@ public:
         if (!(words >> cmd)) return true;
         if (cmd == "nboard") {
             send("set myname reversi");
+            makeEngine();
         } else if (cmd == "set") {
             std::string what;
             words >> what;
@@ -48,7 +49,7 @@ public:
                 if (words >> d) {
                     // A level: the deepest midgame search under the time budget (60: no limit).
                     depth_ = d >= 60 ? 0 : std::clamp(d, 1, 59);
-                    engine_.reset();  // the next search starts an engine of the new level
+                    makeEngine();
                 }
             } else if (what == "game") {
                 const std::size_t at = line.find("game");
@@ -206,6 +207,13 @@ private:
         }
         engine_->setMoveTime(moveBudget());
         return *engine_;
+    }
+
+    // A new engine of this level, its tables made now: before the GUI's ping is answered and its clock
+    // starts, so that the first `go` spends its budget searching (the tables take 0.1 s to make).
+    void makeEngine() {
+        engine_.reset();
+        engine().prepare(8);
     }
 
     void go() {

@@ -93,18 +93,21 @@ with tempfile.TemporaryDirectory(prefix="reversi-nboard-") as tmp:
         status, summary, err = match("nboard:depth=7 " + recorder, "random", "--games", "1", "--isolation", "container")
         with open(log) if os.path.exists(log) else open(os.devnull) as f:
             commands = f.read().splitlines()
-        check("depth=7 is sent once as set depth 7, after nboard 2", commands[:2] == ["nboard 2", "set depth 7"]
-              and commands.count("set depth 7") == 1, repr(commands[:3]))
+        check("depth=7 is sent once as set depth 7, after nboard 2, then ping 1",
+              commands[:3] == ["nboard 2", "set depth 7", "ping 1"] and commands.count("set depth 7") == 1,
+              repr(commands[:3]))
         check("each move is a set game with the whole board, then go",
               any(c.startswith("set game (;GM[Othello]") and "BO[8 " in c for c in commands) and "go" in commands,
-              repr(commands[2:4]))
+              repr(commands[3:5]))
 
     hostile = {
-        "passes": ('while read line; do case "$line" in go) echo "=== PA";; esac; done\n',
+        "passes": ('while read line; do case "$line" in go) echo "=== PA";; ping*) echo "pong 1";; esac; done\n',
                    "answered PA with a legal move available", "IM"),
-        "illegal": ('while read line; do case "$line" in go) echo "status thinking"; echo "=== A1/0.00/0.01";; esac; done\n',
+        "illegal": ('while read line; do case "$line" in go) echo "status thinking"; echo "=== A1/0.00/0.01";;'
+                    ' ping*) echo "pong 1";; esac; done\n',
                     "illegal", "IM"),
-        "spins": ('while read line; do case "$line" in go) while :; do :; done;; esac; done\n', "CPU time", "TLE"),
+        "spins": ('while read line; do case "$line" in go) while :; do :; done;; ping*) echo "pong 1";; esac; done\n',
+                  "CPU time", "TLE"),
     }
     for name, (body, reason, code) in hostile.items():
         path = script(tmp, name + ".sh", body)

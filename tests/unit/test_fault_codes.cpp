@@ -38,10 +38,10 @@ PlayerSpec gtpEngine(const std::string& name, const std::string& genmove) {
                                              "*) printf '=\\n\\n';;\nesac; done\n"));
 }
 
-// An NBoard engine that does `go` as `go` says and ignores everything else.
-PlayerSpec nboardEngine(const std::string& name, const std::string& go) {
+// An NBoard engine that answers ping, does `go` as `go` says and ignores everything else.
+PlayerSpec nboardEngine(const std::string& name, const std::string& go, const std::string& ping = "echo \"pong $rest\"") {
     return parsePlayer("nboard:" + script(name, "while read cmd rest; do case \"$cmd\" in\n"
-                                                "go) " + go + ";;\nquit) exit 0;;\nesac; done\n"));
+                                                "ping) " + ping + ";;\ngo) " + go + ";;\nquit) exit 0;;\nesac; done\n"));
 }
 
 // The game of `engine` as Black against greedy; it must lose with `code` and a reason containing `reason`.
@@ -103,6 +103,9 @@ TEST_CASE("fault codes: an NBoard engine that spins or sleeps is TLE, a move wor
     expectLoss(nboardEngine("nb-spin.sh", "while :; do :; done"), 8, "TLE", "CPU time", 10.0);
     expectLoss(nboardEngine("nb-sleep.sh", "sleep 5"), 8, "TLE", "no move within the wall-clock limit");
     expectLoss(nboardEngine("nb-word.sh", "echo '=== Q9'"), 8, "IM", "bad move");
+    // The game starts once the engine has answered `ping 1` (after `nboard 2`).
+    expectLoss(nboardEngine("nb-noping.sh", "echo '=== F5'", ":"), 8, "TLE", "no pong to ping 1");
+    expectLoss(nboardEngine("nb-pingexit.sh", "echo '=== F5'", "exit 0"), 8, "CRASH", "exited before answering ping 1");
 }
 
 TEST_CASE("fault codes: a game whose worker fails is a CRASH of the side to move", "[referee][faults]") {

@@ -11,6 +11,7 @@
 #include "engine/engine.hpp"
 #include "players/greedy.hpp"
 #include "programs/lab_programs.hpp"
+#include "programs/nboard.hpp"
 #include "random_position.hpp"
 
 using namespace reversi;
@@ -81,4 +82,19 @@ TEST_CASE("a prepared 8x8 engine spends its first move's time searching", "[sear
         INFO("trial " << trial << ": " << board.count(kEmpty) << " empties");
         CHECK(engine.lastReport().depth >= 5);
     }
+}
+
+TEST_CASE("NBoard: the engine's tables are made at nboard, not in the first go", "[nboard][prepare]") {
+    // The first `go` at 0.05 s a move: with the tables made inside it, it searched a handful of nodes
+    // (at most one ply); made at `nboard 2`, it searches thousands.
+    std::istringstream in("nboard 2\ngo\nquit\n");
+    std::ostringstream out;
+    NBoardOptions options;
+    options.moveTime = 0.05;
+    REQUIRE(runNBoard(in, out, options) == 0);
+    const std::string text = out.str();
+    const std::size_t at = text.find("nodestats ");
+    REQUIRE(at != std::string::npos);
+    INFO(text);
+    CHECK(std::stoull(text.substr(at + 10)) >= 2000);
 }
