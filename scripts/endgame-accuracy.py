@@ -20,35 +20,7 @@ import subprocess
 import sys
 import tempfile
 
-DIRS = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
-
-
-def flips(board, r, c, me):
-    if board[r][c] != "-":
-        return []
-    other = "O" if me == "X" else "X"
-    out = []
-    for dr, dc in DIRS:
-        run, rr, cc = [], r + dr, c + dc
-        while 0 <= rr < 8 and 0 <= cc < 8 and board[rr][cc] == other:
-            run.append((rr, cc))
-            rr, cc = rr + dr, cc + dc
-        if run and 0 <= rr < 8 and 0 <= cc < 8 and board[rr][cc] == me:
-            out += run
-    return out
-
-
-def can_move(board, me):
-    return any(flips(board, r, c, me) for r in range(8) for c in range(8))
-
-
-def play(board, square, me):
-    r, c = int(square[1:]) - 1, ord(square[0]) - ord("a")
-    turned = flips(board, r, c, me)
-    if not turned:
-        raise ValueError("illegal move %s" % square)
-    for rr, cc in turned + [(r, c)]:
-        board[rr][cc] = me
+from board8 import can_move, play  # scripts/board8.py
 
 
 def position_at(moves, empties):
