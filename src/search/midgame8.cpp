@@ -197,6 +197,23 @@ struct Midgame8::Impl {
             count, alpha, beta, -kInf);
     }
 
+    // Depth 1: the best child by its evaluation, without the table or a move list (a probe and a store
+    // cost more than the leaves they would save). Fail-soft, as pvs.
+    int frontier(const Node& n, u64 moves, int beta) {
+        int best = -kInf;
+        for (u64 m = moves; m; m &= m - 1) {
+            const int sq = std::countr_zero(m);
+            const Node c = child(n, sq, bb8::flips(sq, n.P, n.O));
+            ++nodes;
+            const int v = -leaf(c, bb8::moves(c.P, c.O));
+            if (v > best) {
+                best = v;
+                if (v >= beta) break;
+            }
+        }
+        return best;
+    }
+
     int pvs(const Node& n, int depth, int alpha, int beta, bool passed) {
         if (timeUp()) return 0;
         const int empties = 64 - std::popcount(n.P | n.O);
@@ -218,6 +235,7 @@ struct Midgame8::Impl {
             }
             ttMove = e->move;
         }
+        if (depth == 1) return frontier(n, moves, beta);
         if (int cut; depth >= 2 && probCutoff(n, empties, depth, alpha, beta, cut)) return cut;
         if (stopped) return 0;
         MoveKey list[32];
