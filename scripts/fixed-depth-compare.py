@@ -3,10 +3,13 @@
 
     fixed-depth-compare.py [--depth D] [--positions N] [--seed S] "ENGINE_A ARGS" "ENGINE_B ARGS"
 
-Each engine is an NBoard command line (e.g. "build/reversi nboard"). Positions come from seeded random
-play (8 to 40 plies, the side to move with a move); each is searched by a fresh process of each engine
-(`nboard 2`, `set depth D`, `set game`, `go`; a minute of move time), so no table carries over from one
-position to the next. Prints each position whose move or evaluation differs, then how many differ.
+Each engine is an NBoard command line with time enough to reach the depth, e.g.
+"build/reversi nboard --move-time 60": `set depth` only caps a search that its move time still stops
+(and at 8x8 our engine also solves exactly from 2D empties). Positions come from seeded random play (8
+to 40 plies, the side to move with a move); each is searched by a fresh process of each engine
+(`nboard 2`, `set depth D`, `set game`, `go`, and `quit` once it has answered), so no table carries over
+from one position to the next. Prints each position whose move (any case) or evaluation (as a number)
+differs, then how many differ.
 Why: a change meant to make the search faster without changing what it finds (docs/results/
 midgame8-search.md) should give the same moves and evaluations at the same depth; the games of a
 match could not show that the change is neutral, only that it is not much worse.
@@ -42,16 +45,33 @@ def positions(count, seed):
 
 
 def answer(engine, game, depth):
-    """The engine's "=== MOVE/EVAL" for the game, as (move, eval) text."""
-    session = "nboard 2\nset depth %d\nset game %s\nping 1\ngo\nquit\n" % (depth, game)
+    """The engine's move (lower case) and evaluation (a number, or the text when it is none) for the game."""
     try:
-        p = subprocess.run(shlex.split(engine), input=session, capture_output=True, text=True, timeout=600)
-    except (OSError, subprocess.TimeoutExpired) as e:
+        p = subprocess.Popen(shlex.split(engine), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, text=True)
+    except OSError as e:
         raise RuntimeError("%s: %s" % (engine, e))
-    for line in p.stdout.splitlines():
-        if line.startswith("==="):
-            fields = line[3:].strip().split("/")
-            return fields[0], fields[1] if len(fields) > 1 else ""
+    try:
+        p.stdin.write("nboard 2\nset depth %d\nset game %s\nping 1\ngo\n" % (depth, game))
+        p.stdin.flush()
+        for line in p.stdout:
+            if line.startswith("==="):
+                fields = line[3:].strip().split("/")
+                p.stdin.write("quit\n")
+                p.stdin.flush()
+                text = fields[1] if len(fields) > 1 else ""
+                try:
+                    return fields[0].lower(), float(text)
+                except ValueError:
+                    return fields[0].lower(), text
+    except BrokenPipeError:
+        pass
+    finally:
+        try:
+            p.stdin.close()
+        except BrokenPipeError:
+            pass
+        p.wait()
     raise RuntimeError("%s gave no move (exit status %d)" % (engine, p.returncode))
 
 
@@ -72,6 +92,7 @@ def main():
             if a != b:
                 differ += 1
                 print("position %d: %s %s against %s %s  %s" % (i + 1, a[0], a[1], b[0], b[1], game))
+                sys.stdout.flush()
     except RuntimeError as e:
         print("fixed-depth-compare.py: %s" % e, file=sys.stderr)
         return 2

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <chrono>
 #include <cstdio>
+#include <sstream>
 
 #include "arena/player.hpp"
 #include "arena/refereed_program.hpp"
@@ -33,8 +34,8 @@ public:
             // move's CPU time is counted from `set game` on, as a GUI's clock starts after its ping.
             send("ping 1");
             AnswerClock reply;
-            while (nextLine(reply, nullptr, "no pong to ping 1 within the wall-clock limit (killed)",
-                            "the NBoard engine exited before answering ping 1") != "pong 1") {
+            while (!isPong1(nextLine(reply, nullptr, "no pong to ping 1 within the wall-clock limit (killed)",
+                                     "the NBoard engine exited before answering ping 1"))) {
             }
         });
     }
@@ -79,6 +80,13 @@ private:
                 return text == std::string::npos ? std::string() : line.substr(text);
             }
         }
+    }
+
+    // "pong 1", however spaced.
+    static bool isPong1(const std::string& line) {
+        std::istringstream words(line);
+        std::string pong, n, more;
+        return (words >> pong >> n) && pong == "pong" && n == "1" && !(words >> more);
     }
 
     // The engine's next line (carriage returns already dropped), read within the limits readSome()

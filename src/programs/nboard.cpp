@@ -40,7 +40,7 @@ public:
         if (!(words >> cmd)) return true;
         if (cmd == "nboard") {
             send("set myname reversi");
-            makeEngine();
+            if (!engine_) makeEngine();
         } else if (cmd == "set") {
             std::string what;
             words >> what;
@@ -48,8 +48,11 @@ public:
                 int d = 0;
                 if (words >> d) {
                     // A level: the deepest midgame search under the time budget (60: no limit).
-                    depth_ = d >= 60 ? 0 : std::clamp(d, 1, 59);
-                    makeEngine();
+                    const int level = d >= 60 ? 0 : std::clamp(d, 1, 59);
+                    if (level != depth_ || !engine_) {
+                        depth_ = level;
+                        makeEngine();
+                    }
                 }
             } else if (what == "game") {
                 const std::size_t at = line.find("game");
@@ -270,7 +273,7 @@ private:
     int depth_ = 0;             // set depth: 0 for no limit but the time
     double clock_ = -1;         // the GGF game clock in seconds (TI), -1: none given
     double used_[2] = {0, 0};   // seconds used by black and white, from the moves' times
-    std::unique_ptr<EngineMover> engine_;  // kept across moves (its tables too) until the level changes
+    std::unique_ptr<EngineMover> engine_;  // made at `nboard`, kept across moves (its tables too) until the level changes
 };
 
 }  // namespace

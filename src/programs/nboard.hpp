@@ -3,9 +3,10 @@
 //
 // Commands read (one per line; anything else is ignored):
 //   nboard 2            start; answered with "set myname reversi", then the engine's tables are made
+//                       (once: a second `nboard` keeps them)
 //   set depth D         a playing level: the midgame search goes at most D plies deep and the exact
 //                       solve starts at 2D empties, both within the move time (60: the time alone);
-//                       a new engine of that level is made with its tables
+//                       a new level makes a new engine with its tables
 //   set game GGF        the position at the end of a GGF game (BO[8 ... side] then B[..] W[..] moves);
 //                       TI[time] with the moves' times (B[F5/eval/seconds]) is a game clock, honoured
 //   set contempt N      accepted and ignored

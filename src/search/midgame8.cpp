@@ -197,8 +197,8 @@ struct Midgame8::Impl {
             count, alpha, beta, -kInf);
     }
 
-    // Depth 1: the best child by its evaluation, without the table or a move list (a probe and a store
-    // cost more than the leaves they would save). Fail-soft, as pvs.
+    // Depth 1, after the caller's table probe: the best child by its evaluation in square order, with no
+    // move list, re-searches or store (a store cost more than the leaves it saved). Fail-soft, as pvs.
     int frontier(const Node& n, u64 moves, int beta) {
         int best = -kInf;
         for (u64 m = moves; m; m &= m - 1) {

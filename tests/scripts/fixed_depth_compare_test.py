@@ -15,7 +15,7 @@ from script_checks import Checks, run_script
 
 
 def main():
-    ours = os.path.join(sys.argv[1], "reversi") + " nboard"
+    ours = os.path.join(sys.argv[1], "reversi") + " nboard --move-time 60"
     checks = Checks("fixed-depth-compare")
     check = checks.check
     code, out, err = run_script("fixed-depth-compare.py", "--depth", "4", "--positions", "4", ours, ours)
@@ -26,7 +26,7 @@ def main():
             f.write('#!/bin/sh\nwhile read cmd rest; do case "$cmd" in go) echo "=== a1/0.00/0";; quit) exit 0;; esac; done\n')
         os.chmod(corner, stat.S_IRWXU)
         code, out, err = run_script("fixed-depth-compare.py", "--depth", "4", "--positions", "3", ours, corner)
-        rows = re.findall(r"^position (\d): (\w\d) (\S+) against a1 0\.00  \(;GM\[Othello\]BO\[8 [-*O]{64} [*O]\];\)$", out, re.M)
+        rows = re.findall(r"^position (\d): (\w\d) (\S+) against a1 0\.0  \(;GM\[Othello\]BO\[8 [-*O]{64} [*O]\];\)$", out, re.M)
         check(code == 1 and [r[0] for r in rows] == ["1", "2", "3"] and out.endswith("depth 4: 3 positions, 3 differ\n"),
               "an engine that answers a1: each position named, exit 1: %d %r %r" % (code, out, err))
     code, out, err = run_script("fixed-depth-compare.py", ours, "/nonexistent/engine nboard")

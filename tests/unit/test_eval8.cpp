@@ -256,6 +256,35 @@ TEST_CASE("midgame8: fixed-depth search equals negamax over the same evaluation"
     CHECK(tested > 40);
 }
 
+TEST_CASE("midgame8: null-window searches fail high or low as negamax says, their bounds true", "[eval8][midgame8]") {
+    // The zero windows of the search's inner nodes, asked at the root: the depth-1 nodes' shortcut
+    // (frontier) returns fail-soft bounds, which must stay on the right side of the true value, with
+    // the table kept from window to window.
+    const eval8::Weights w = randomWeights(23);
+    Midgame8 search(w, nullptr, 16);
+    std::mt19937_64 rng(10);
+    int tested = 0;
+    for (int i = 0; i < 40; ++i) {
+        u64 P, O;
+        if (!randomPosition(rng, 10 + static_cast<int>(rng() % 30), P, O)) continue;
+        for (int depth = 1; depth <= 4; ++depth) {
+            const int v = negamax(w, P, O, depth);
+            search.clear();
+            for (const int delta : {-200, -1, 0, 1, 2, 200}) {
+                const int b = v + delta;
+                const auto r = search.search(P, O, depth, b - 1, b);
+                REQUIRE(r.complete);
+                INFO("depth " << depth << ", value " << v << ", window " << b - 1 << ".." << b << ": " << r.score);
+                CHECK((r.score >= b) == (v >= b));
+                if (r.score >= b) CHECK(v >= r.score);
+                else CHECK(v <= r.score);
+            }
+        }
+        ++tested;
+    }
+    CHECK(tested > 25);
+}
+
 TEST_CASE("midgame8: a search that reaches the end is the exact solve", "[eval8][midgame8]") {
     const eval8::Weights w = randomWeights(22);
     Midgame8 search(w, nullptr, 16);
