@@ -102,7 +102,8 @@ TEST_CASE("fault codes: an NBoard engine that spins or sleeps is TLE, a move wor
           "[referee][faults]") {
     expectLoss(nboardEngine("nb-spin.sh", "while :; do :; done"), 8, "TLE", "CPU time", 10.0);
     expectLoss(nboardEngine("nb-sleep.sh", "sleep 5"), 8, "TLE", "no move within the wall-clock limit");
-    expectLoss(nboardEngine("nb-word.sh", "echo '=== Q9'"), 8, "IM", "bad move");
+    // Its pong spaced otherwise still starts the game (a TLE at the ping if it did not).
+    expectLoss(nboardEngine("nb-word.sh", "echo '=== Q9'", "echo \" pong  $rest \""), 8, "IM", "bad move");
     // The game starts once the engine has answered `ping 1` (after `nboard 2`).
     expectLoss(nboardEngine("nb-noping.sh", "echo '=== F5'", ":"), 8, "TLE", "no pong to ping 1");
     expectLoss(nboardEngine("nb-pingexit.sh", "echo '=== F5'", "exit 0"), 8, "CRASH", "exited before answering ping 1");
