@@ -94,10 +94,9 @@ public:
         if (cmd == "boardsize") return boardSize(args);
         if (cmd == "clear_board") {
             reset(board_.size());
-            // The new game's engine makes its tables now, not in the first genmove's time. Only here:
-            // start-up and boardsize make an engine too, but a controller sends clear_board before a game
-            // (made at all three, the tables were made three times).
-            engine_->prepare(board_.size());
+            // The new game's engine and its tables are made now, not in the first genmove's time (a
+            // controller sends clear_board before a game; start-up and boardsize make none).
+            engine().prepare(board_.size());
             return {};
         }
         if (cmd == "komi") return {};
@@ -153,9 +152,10 @@ private:
         if (!colour) return {false, "syntax error"};
         push();
         if (!board_.hasLegalMove(colour)) return {true, "pass"};
-        engine_->setMoveTime(clock_.budget(side(colour), board_.count(kEmpty), options_.moveTime));
-        const Move m = engine_->chooseMove(board_, colour);
-        clock_.spent(side(colour), engine_->lastReport().seconds);
+        EngineMover& e = engine();
+        e.setMoveTime(clock_.budget(side(colour), board_.count(kEmpty), options_.moveTime));
+        const Move m = e.chooseMove(board_, colour);
+        clock_.spent(side(colour), e.lastReport().seconds);
         board_.applyMove(m.row, m.col, colour);
         return {true, squareName(m)};
     }
@@ -201,7 +201,11 @@ private:
         board_ = Board(n);
         clock_.newGame();
         history_.clear();
-        engine_ = std::make_unique<EngineMover>(EngineOptions{options_.moveTime, options_.depth});
+        engine_.reset();  // made when first needed
+    }
+    EngineMover& engine() {
+        if (!engine_) engine_ = std::make_unique<EngineMover>(EngineOptions{options_.moveTime, options_.depth});
+        return *engine_;
     }
     void push() { history_.push_back(board_); }
 

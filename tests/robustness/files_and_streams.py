@@ -232,6 +232,10 @@ if wanted(4):
                                   limit_as=8 << 30)
         check(4, status == 2 and b"jobs" in err and len(err.splitlines()) == 1,
               "solve -j 19 --table-bits 26 under an 8 GiB limit: status %d, %r" % (status, err[:300]))
+        # GTP makes its engine and tables at clear_board, not at start-up: a controller that only asks
+        # for the name costs a fraction of a game's memory (66 MiB when start-up made an engine).
+        rss = peak_rss([reversi, "gtp"])
+        check(4, rss < 32 * 1024, "reversi gtp until end of input: %d KiB at most" % rss)
         # Under ever smaller limits, a game against the engine ends normally or says it ran out of
         # memory: never a signal.
         seen = set()
