@@ -3,14 +3,26 @@
 DIRS = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
 
 
+def start_board():
+    """The standard start: X (Black, to move) on d5 and e4, O on d4 and e5."""
+    board = [["-"] * 8 for _ in range(8)]
+    board[3][3] = board[4][4] = "O"
+    board[3][4] = board[4][3] = "X"
+    return board
+
+
+def other(me):
+    return "O" if me == "X" else "X"
+
+
 def flips(board, r, c, me):
     if board[r][c] != "-":
         return []
-    other = "O" if me == "X" else "X"
+    them = other(me)
     out = []
     for dr, dc in DIRS:
         run, rr, cc = [], r + dr, c + dc
-        while 0 <= rr < 8 and 0 <= cc < 8 and board[rr][cc] == other:
+        while 0 <= rr < 8 and 0 <= cc < 8 and board[rr][cc] == them:
             run.append((rr, cc))
             rr, cc = rr + dr, cc + dc
         if run and 0 <= rr < 8 and 0 <= cc < 8 and board[rr][cc] == me:

@@ -20,19 +20,16 @@ import subprocess
 import sys
 import tempfile
 
-from board8 import can_move, play  # scripts/board8.py
+from board8 import can_move, other, play, start_board  # scripts/board8.py
 
 
 def position_at(moves, empties):
     """(board, side to move, the moves before it with their colours) at the first position with
     `empties` empty squares where the side to move has a move, or None."""
-    board = [["-"] * 8 for _ in range(8)]
-    board[3][3] = board[4][4] = "O"
-    board[3][4] = board[4][3] = "X"
-    me, played = "X", []
+    board, me, played = start_board(), "X", []
     for i in range(0, len(moves) + 2, 2):
         if not can_move(board, me):
-            me = "O" if me == "X" else "X"
+            me = other(me)
         if not can_move(board, me):
             return None
         if sum(row.count("-") for row in board) == empties:
@@ -41,7 +38,7 @@ def position_at(moves, empties):
             return None
         play(board, moves[i:i + 2], me)
         played.append((me, moves[i:i + 2]))
-        me = "O" if me == "X" else "X"
+        me = other(me)
     return None
 
 
@@ -105,8 +102,8 @@ def main():
         names.append("%s %s" % (os.path.basename(path), move))
         before.append(obf(board, me))
         play(board, move, me)
-        other = "O" if me == "X" else "X"
-        after.append((obf(board, other), -1) if can_move(board, other) else (obf(board, me), 1))
+        them = other(me)
+        after.append((obf(board, them), -1) if can_move(board, them) else (obf(board, me), 1))
         if len(names) >= a.positions:
             break
     if not names:

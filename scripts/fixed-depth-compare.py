@@ -22,22 +22,19 @@ import shlex
 import subprocess
 import sys
 
-from board8 import can_move, flips, play  # scripts/board8.py
+from board8 import can_move, flips, other, play, start_board  # scripts/board8.py
 
 
 def positions(count, seed):
     """GGF games (BO[8 ...] with the side to move) of `count` positions from seeded random play."""
     rng, out = random.Random(seed), []
     while len(out) < count:
-        board = [["-"] * 8 for _ in range(8)]
-        board[3][3] = board[4][4] = "O"
-        board[3][4] = board[4][3] = "X"
-        me = "X"
+        board, me = start_board(), "X"
         for _ in range(rng.randint(8, 40)):
             moves = ["%s%d" % ("abcdefgh"[c], r + 1) for r in range(8) for c in range(8) if flips(board, r, c, me)]
             if moves:
                 play(board, rng.choice(moves), me)
-            me = "O" if me == "X" else "X"
+            me = other(me)
         if can_move(board, me):
             squares = "".join(board[r][c].replace("X", "*") for r in range(8) for c in range(8))
             out.append("(;GM[Othello]BO[8 %s %s];)" % (squares, "*" if me == "X" else "O"))
