@@ -175,26 +175,22 @@ void packedFeatures(u64 P, u64 O, std::uint32_t* out) {
     *out = L.packedParityOffset + static_cast<std::uint32_t>((64 - std::popcount(P | O)) & 1);
 }
 
-Weights::Weights(const WeightSet& packed) {
-    const Layout& L = layout();
+Weights::Weights(const WeightSet& packed) : layout_(&layout()) {
+    const Layout& L = *layout_;
     patterns::checkPackedWeights(packed, kFormat, kPhases, L.packedPerPhase);
     w_ = patterns::expandTables(packed, L, L.packedMobilityOffset, L.mobilityOffset);
-    instanceOffset_ = L.instanceOffset;
-    mobilityOffset_ = L.mobilityOffset;
-    potentialOffset_ = L.potentialOffset;
-    parityOffset_ = L.parityOffset;
-    perPhase_ = L.perPhase;
 }
 
 int Weights::evaluate(const Features& f, u64 P, u64 O, int movesP, int movesO) const {
+    const Layout& L = *layout_;
     const int empties = 64 - std::popcount(P | O);
-    const std::int16_t* w = w_.data() + static_cast<std::size_t>(phaseOf(empties)) * perPhase_;
+    const std::int16_t* w = w_.data() + static_cast<std::size_t>(phaseOf(empties)) * L.perPhase;
     int sum = 0;
-    for (int k = 0; k < kInstances; ++k) sum += w[instanceOffset_[static_cast<std::size_t>(k)] + f.own[static_cast<std::size_t>(k)]];
+    for (int k = 0; k < kInstances; ++k) sum += w[L.instanceOffset[static_cast<std::size_t>(k)] + f.own[static_cast<std::size_t>(k)]];
     const auto [pp, po] = potentialMobility(P, O);
-    sum += w[mobilityOffset_ + mobilityIndex(movesP, movesO)];
-    sum += w[potentialOffset_ + static_cast<std::uint32_t>(pp * (kPotentialCap + 1) + po)];
-    sum += w[parityOffset_ + static_cast<std::uint32_t>(empties & 1)];
+    sum += w[L.mobilityOffset + mobilityIndex(movesP, movesO)];
+    sum += w[L.potentialOffset + static_cast<std::uint32_t>(pp * (kPotentialCap + 1) + po)];
+    sum += w[L.parityOffset + static_cast<std::uint32_t>(empties & 1)];
     return sum;
 }
 

@@ -118,9 +118,8 @@ public:
 
 private:
     std::vector<std::int16_t> w_;  // kPhases * layout().perPhase
-    // layout()'s offsets, copied: reading them through layout() cost its guard's check at every leaf.
-    std::array<std::uint32_t, kInstances> instanceOffset_{};
-    std::uint32_t mobilityOffset_ = 0, potentialOffset_ = 0, parityOffset_ = 0, perPhase_ = 0;
+    // layout(), kept: calling it at every leaf cost its static guard's check (1.5% of the search).
+    const Layout* layout_;
 };
 
 // The packed weights as a WeightSet, for writing.
