@@ -41,42 +41,43 @@ struct Instance {
     std::array<int, kMaxPatternSize> squares{};  // row * 8 + column, most significant digit first
 };
 
-// The instances and, for every square, the instances through it with that square's digit weight.
-struct Touch {
-    std::uint8_t instance;
-    std::uint16_t power;
-};
+// The instances and, for every square, its digit weight in every instance (0 in the instances not
+// through it), in lanes padded to whole vector registers: a move's feature update is then a few vector
+// additions per changed square instead of a loop over the instances through it.
+constexpr int kLanes = 64;
+using Lanes = std::array<std::uint16_t, kLanes>;
 struct Geometry {
     std::array<Instance, kInstances> instances{};
-    std::array<std::array<Touch, 12>, 64> touch{};
-    std::array<int, 64> touchCount{};
+    alignas(32) std::array<Lanes, 64> power{};
     std::array<int, kTypes> typeSize{};
 };
 const Geometry& geometry();
 
-// Feature indices of both sides: own[k] reads the side to move as digit 1, opp[k] the other side as 1.
+// Feature indices of both sides: own[k] reads the side to move as digit 1, opp[k] the other side as 1
+// (lanes from kInstances on stay 0). Arithmetic is modulo 2^16; every index ends in range.
 struct Features {
-    std::array<std::uint16_t, kInstances> own{}, opp{};
+    alignas(32) Lanes own{}, opp{};
 };
 Features featuresOf(u64 P, u64 O);
 
-// Adds toOwn (toOpp) times square s's digit weight to every own (opp) index through s: a change of
-// that square's digits, shared by play() and featuresOf().
-inline void addAtSquare(Features& f, const Geometry& g, int s, int toOwn, int toOpp) {
-    const Touch* t = g.touch[static_cast<std::size_t>(s)].data();
-    for (int i = g.touchCount[static_cast<std::size_t>(s)]; i > 0; --i, ++t) {
-        f.own[t->instance] = static_cast<std::uint16_t>(f.own[t->instance] + toOwn * t->power);
-        f.opp[t->instance] = static_cast<std::uint16_t>(f.opp[t->instance] + toOpp * t->power);
+// The features after the side to move plays sq, flipping `flips`: those of the new side to move. In
+// the mover's indices sq goes from 0 to 1 and each flip from 2 to 1; in the other side's, sq from 0 to 2
+// and each flip from 1 to 2.
+inline Features played(const Geometry& g, const Features& f, int sq, u64 flips) {
+    alignas(32) Lanes flipped{};
+    for (; flips; flips &= flips - 1) {
+        const Lanes& p = g.power[static_cast<std::size_t>(std::countr_zero(flips))];
+        for (int i = 0; i < kLanes; ++i) flipped[i] = static_cast<std::uint16_t>(flipped[i] + p[i]);
     }
+    const Lanes& placed = g.power[static_cast<std::size_t>(sq)];
+    Features c;
+    for (int i = 0; i < kLanes; ++i) {
+        c.own[i] = static_cast<std::uint16_t>(f.opp[i] + 2 * placed[i] + flipped[i]);
+        c.opp[i] = static_cast<std::uint16_t>(f.own[i] + placed[i] - flipped[i]);
+    }
+    return c;
 }
-
-// The side to move plays sq, flipping `flips`; the features are then those of the new side to move.
-inline void play(Features& f, int sq, u64 flips) {
-    const Geometry& g = geometry();
-    addAtSquare(f, g, sq, 1, 2);  // empty -> the mover's disc: digit 1 for the mover, 2 for the other side
-    for (; flips; flips &= flips - 1) addAtSquare(f, g, std::countr_zero(flips), -1, 1);  // 2 -> 1 and 1 -> 2
-    std::swap(f.own, f.opp);
-}
+inline void play(Features& f, int sq, u64 flips) { f = played(geometry(), f, sq, flips); }
 inline void pass(Features& f) { std::swap(f.own, f.opp); }
 
 // Per phase, the weight table is laid out as: every pattern type's 3^size configurations, then the

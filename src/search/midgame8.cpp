@@ -50,6 +50,7 @@ struct MoveKey {
 
 struct Midgame8::Impl {
     const eval8::Weights& weights;
+    const eval8::Geometry& geometry = eval8::geometry();  // kept: geometry() checks a static guard per call
     const ProbCut8* probCut;
     std::vector<Entry> table;
     std::size_t mask;
@@ -115,16 +116,14 @@ struct Midgame8::Impl {
         return r.score * kScale;
     }
 
-    static Node child(const Node& n, int sq, u64 flips) {
-        Node c{n.O ^ flips, n.P ^ flips ^ bit(sq), n.f};
-        eval8::play(c.f, sq, flips);
-        return c;
+    Node child(const Node& n, int sq, u64 flips) const {
+        return Node{n.O ^ flips, n.P ^ flips ^ bit(sq), eval8::played(geometry, n.f, sq, flips)};
     }
     struct Child {
         int sq;
         Node node;
     };
-    static Child childOf(const Node& n, const MoveKey& m) { return {m.sq, child(n, m.sq, m.flips)}; }
+    Child childOf(const Node& n, const MoveKey& m) const { return {m.sq, child(n, m.sq, m.flips)}; }
 
     // The legal moves with their ordering keys (higher first): the table move, then by the child's
     // evaluation and the replies it leaves the opponent.
