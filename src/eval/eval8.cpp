@@ -106,8 +106,8 @@ Layout buildLayout() {
         packedAt += next;
     }
     const Geometry& g = geometry();
-    for (int k = 0; k < kInstances; ++k)
-        L.instanceOffset[static_cast<std::size_t>(k)] = L.offset[static_cast<std::size_t>(g.instances[static_cast<std::size_t>(k)].type)];
+    for (std::size_t k = 0; k < kInstances; ++k)
+        if (L.offset[static_cast<std::size_t>(g.instances[k].type)] != kInstanceOffset[k]) throw std::logic_error("eval8: instance offsets");
     L.mobilityOffset = at;
     L.potentialOffset = L.mobilityOffset + (kMobilityCap + 1) * (kMobilityCap + 1);
     L.parityOffset = L.potentialOffset + (kPotentialCap + 1) * (kPotentialCap + 1);
@@ -192,7 +192,9 @@ int Weights::evaluate(const Features& f, u64 P, u64 O, int movesP, int movesO) c
     const int empties = 64 - std::popcount(P | O);
     const std::int16_t* w = w_.data() + static_cast<std::size_t>(phaseOf(empties)) * L.perPhase;
     int sum = 0;
-    for (int k = 0; k < kInstances; ++k) sum += w[L.instanceOffset[static_cast<std::size_t>(k)] + f.own[static_cast<std::size_t>(k)]];
+    // Unrolled, each instance is two loads with constant displacements and an add (GCC left a loop of 7).
+#pragma GCC unroll 54
+    for (std::size_t k = 0; k < kInstances; ++k) sum += w[kInstanceOffset[k] + f.own[k]];
     const auto [pp, po] = potentialMobility(P, O);
     sum += w[L.mobilityOffset + mobilityIndex(movesP, movesO)];
     sum += w[L.potentialOffset + static_cast<std::uint32_t>(pp * (kPotentialCap + 1) + po)];

@@ -31,6 +31,24 @@ constexpr int kScale = 32;      // a weight of kScale is one disc
 constexpr int kMobilityCap = 24;   // moves counted up to this, each side: a (25 x 25) table
 constexpr int kPotentialCap = 31;  // potential mobility likewise: a (32 x 32) table
 
+// Each base pattern's size and number of distinct images, in the patterns' order (buildLayout checks
+// them against the patterns): with them every instance's table offset is a compile-time constant,
+// which the evaluation's loads take as their displacement.
+constexpr std::array<int, kTypes> kTypeSize{10, 10, 9, 10, 10, 8, 8, 8, 8, 7, 6, 5, 4};
+constexpr std::array<int, kTypes> kTypeImages{4, 4, 4, 8, 4, 4, 4, 4, 2, 4, 4, 4, 4};
+constexpr std::array<std::uint32_t, kInstances> kInstanceOffset = [] {
+    std::array<std::uint32_t, kInstances> offset{};
+    std::uint32_t at = 0;
+    std::size_t k = 0;
+    for (std::size_t t = 0; t < kTypes; ++t) {
+        for (int i = 0; i < kTypeImages[t]; ++i) offset[k++] = at;
+        std::uint32_t configs = 1;
+        for (int i = 0; i < kTypeSize[t]; ++i) configs *= 3;
+        at += configs;
+    }
+    return offset;
+}();
+
 constexpr int phaseOf(int empties) { return empties / 2 < kPhases ? empties / 2 : kPhases - 1; }
 // The named conversion from eval8 units (1/kScale disc) to the score unit of eval/score.hpp.
 constexpr int toScore(int value) { return value * kScorePerDisc / kScale; }
@@ -84,7 +102,6 @@ inline void pass(Features& f) { std::swap(f.own, f.opp); }
 // mobility pair, the potential mobility pair and the parity of the empties.
 struct Layout {
     std::array<std::uint32_t, kTypes> offset{};        // of each type's table
-    std::array<std::uint32_t, kInstances> instanceOffset{};  // of each instance's type's table
     std::uint32_t mobilityOffset = 0, potentialOffset = 0, parityOffset = 0;
     std::uint32_t perPhase = 0;
     // Packed: configurations that are mirror images under a symmetry of the pattern share one weight
