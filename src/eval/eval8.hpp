@@ -63,6 +63,7 @@ struct Instance {
 // through it), in lanes padded to whole vector registers: a move's feature update is then a few vector
 // additions per changed square instead of a loop over the instances through it.
 constexpr int kLanes = 64;
+static_assert(kInstances <= kLanes);
 using Lanes = std::array<std::uint16_t, kLanes>;
 struct Geometry {
     std::array<Instance, kInstances> instances{};
