@@ -36,7 +36,7 @@ Geometry buildGeometry() {
     int k = 0;
     for (int type = 0; type < kTypes; ++type) {
         const auto& base = bases[static_cast<std::size_t>(type)];
-        g.typeSize[static_cast<std::size_t>(type)] = static_cast<int>(base.size());
+        if (static_cast<int>(base.size()) != kTypeSize[static_cast<std::size_t>(type)]) throw std::logic_error("eval8: pattern size");
         std::vector<std::vector<int>> seen;
         for (int which = 0; which < 8; ++which) {
             std::vector<Square> image;
@@ -150,19 +150,13 @@ const Layout& layout() {
 // Each disc adds its digit weight in every instance through it: digit 1 to its own side's indices,
 // 2 to the other side's.
 Features featuresOf(u64 P, u64 O) {
-    Features f;
     const Geometry& g = geometry();
-    const auto add = [&](u64 discs, int toOwn, int toOpp) {
-        for (; discs; discs &= discs - 1) {
-            const Lanes& p = g.power[static_cast<std::size_t>(std::countr_zero(discs))];
-            for (int i = 0; i < kLanes; ++i) {
-                f.own[i] = static_cast<std::uint16_t>(f.own[i] + toOwn * p[i]);
-                f.opp[i] = static_cast<std::uint16_t>(f.opp[i] + toOpp * p[i]);
-            }
-        }
-    };
-    add(P, 1, 2);
-    add(O, 2, 1);
+    const Lanes p = rowSum(g, P), o = rowSum(g, O);
+    Features f;
+    for (int i = 0; i < kLanes; ++i) {
+        f.own[i] = static_cast<std::uint16_t>(p[i] + 2 * o[i]);
+        f.opp[i] = static_cast<std::uint16_t>(2 * p[i] + o[i]);
+    }
     return f;
 }
 

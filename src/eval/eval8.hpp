@@ -68,7 +68,6 @@ using Lanes = std::array<std::uint16_t, kLanes>;
 struct Geometry {
     std::array<Instance, kInstances> instances{};
     alignas(32) std::array<Lanes, 64> power{};
-    std::array<int, kTypes> typeSize{};
 };
 const Geometry& geometry();
 
@@ -82,12 +81,18 @@ Features featuresOf(u64 P, u64 O);
 // The features after the side to move plays sq, flipping `flips`: those of the new side to move. In
 // the mover's indices sq goes from 0 to 1 and each flip from 2 to 1; in the other side's, sq from 0 to 2
 // and each flip from 1 to 2.
-inline Features played(const Geometry& g, const Features& f, int sq, u64 flips) {
-    alignas(32) Lanes flipped{};
-    for (; flips; flips &= flips - 1) {
-        const Lanes& p = g.power[static_cast<std::size_t>(std::countr_zero(flips))];
-        for (int i = 0; i < kLanes; ++i) flipped[i] = static_cast<std::uint16_t>(flipped[i] + p[i]);
+// The sum of the rows of the given squares: their digit weights of 1 in every instance.
+inline Lanes rowSum(const Geometry& g, u64 squares) {
+    alignas(32) Lanes sum{};
+    for (; squares; squares &= squares - 1) {
+        const Lanes& p = g.power[static_cast<std::size_t>(std::countr_zero(squares))];
+        for (int i = 0; i < kLanes; ++i) sum[i] = static_cast<std::uint16_t>(sum[i] + p[i]);
     }
+    return sum;
+}
+
+inline Features played(const Geometry& g, const Features& f, int sq, u64 flips) {
+    const Lanes flipped = rowSum(g, flips);
     const Lanes& placed = g.power[static_cast<std::size_t>(sq)];
     Features c;
     for (int i = 0; i < kLanes; ++i) {

@@ -98,7 +98,7 @@ TEST_CASE("eval8: 54 instances of 13 base patterns, each on distinct squares of 
     const auto& g = eval8::geometry();
     int instances = 0;
     for (const auto& in : g.instances) {
-        CHECK(in.size == g.typeSize[static_cast<std::size_t>(in.type)]);
+        CHECK(in.size == eval8::kTypeSize[static_cast<std::size_t>(in.type)]);
         instances += in.size > 0;
     }
     CHECK(instances == eval8::kInstances);
