@@ -78,9 +78,6 @@ struct Features {
 };
 Features featuresOf(u64 P, u64 O);
 
-// The features after the side to move plays sq, flipping `flips`: those of the new side to move. In
-// the mover's indices sq goes from 0 to 1 and each flip from 2 to 1; in the other side's, sq from 0 to 2
-// and each flip from 1 to 2.
 // The sum of the rows of the given squares: their digit weights of 1 in every instance.
 inline Lanes rowSum(const Geometry& g, u64 squares) {
     alignas(32) Lanes sum{};
@@ -91,6 +88,9 @@ inline Lanes rowSum(const Geometry& g, u64 squares) {
     return sum;
 }
 
+// The features after the side to move plays sq, flipping `flips`: those of the new side to move. In
+// the mover's indices sq goes from 0 to 1 and each flip from 2 to 1; in the other side's, sq from 0 to 2
+// and each flip from 1 to 2.
 inline Features played(const Geometry& g, const Features& f, int sq, u64 flips) {
     const Lanes flipped = rowSum(g, flips);
     const Lanes& placed = g.power[static_cast<std::size_t>(sq)];
