@@ -114,4 +114,10 @@ inline int finalMargin(u64 P, u64 O) {
     return d > 0 ? d + e : d < 0 ? d - e : 0;
 }
 
+// The squares next to x's discs (in the eight directions).
+inline u64 neighbours(u64 x) {
+    return x >> 8 | x << 8 | ((x >> 1 | x >> 9 | x << 7) & 0x7F7F7F7F7F7F7F7FULL) |
+           ((x << 1 | x << 9 | x >> 7) & 0xFEFEFEFEFEFEFEFEULL);
+}
+
 }  // namespace reversi::bb8

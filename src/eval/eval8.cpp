@@ -119,16 +119,11 @@ Layout buildLayout() {
     return L;
 }
 
-u64 neighbours(u64 x) {
-    return x >> 8 | x << 8 | ((x >> 1 | x >> 9 | x << 7) & 0x7F7F7F7F7F7F7F7FULL) |
-           ((x << 1 | x << 9 | x >> 7) & 0xFEFEFEFEFEFEFEFEULL);
-}
-
 // (P's potential mobility, O's): the empty squares next to the other side's discs.
 std::pair<int, int> potentialMobility(u64 P, u64 O) {
     const u64 empty = ~(P | O);
-    return {std::min(kPotentialCap, std::popcount(neighbours(O) & empty)),
-            std::min(kPotentialCap, std::popcount(neighbours(P) & empty))};
+    return {std::min(kPotentialCap, std::popcount(bb8::neighbours(O) & empty)),
+            std::min(kPotentialCap, std::popcount(bb8::neighbours(P) & empty))};
 }
 
 std::uint32_t mobilityIndex(int movesP, int movesO) {

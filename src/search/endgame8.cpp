@@ -125,6 +125,7 @@ struct EndgameSolver8::Impl {
     std::function<bool()> stop;
     bool stopped = false;
     const eval8::Weights& eval8Weights = eval8::Weights::builtin();
+    const eval8::Geometry& geometry = eval8::geometry();  // kept: geometry() checks a static guard per call
 
     explicit Impl(int log2) : table(log2), nearTable(nearBits(log2)) {}
     static int nearBits(int log2) { return std::min(log2, kNearBits); }
@@ -264,21 +265,17 @@ struct EndgameSolver8::Impl {
     // A small midgame evaluation for move ordering only, in ordering units (not a score: mobility
     // dominates, because a move that leaves few replies is quick to prove): hand terms plus the learned
     // evaluation in discs times kEvalPattern.
-    static u64 neighbours(u64 x) {
-        return (x >> 8 | x << 8 | ((x >> 1 | x >> 9 | x << 7) & 0x7F7F7F7F7F7F7F7FULL) |
-                ((x << 1 | x << 9 | x >> 7) & 0xFEFEFEFEFEFEFEFEULL));
-    }
     int orderingEval(const eval8::Features& f, u64 P, u64 O, u64 mp, u64 mo) const {
         return handEval(P, O, mp, mo) + kEvalPattern * eval8Weights.evaluate(f, P, O, std::popcount(mp), std::popcount(mo)) / eval8::kScale;
     }
     static int handEval(u64 P, u64 O, u64 mp, u64 mo) {
         const u64 empty = ~(P | O);
         const u64 xSquares = 0x0042000000004200ULL;
-        const u64 emptyCornerX = neighbours(empty & kCorners) & xSquares;
+        const u64 emptyCornerX = bb8::neighbours(empty & kCorners) & xSquares;
         return (std::popcount(mp) + std::popcount(mp & kCorners) - std::popcount(mo) - std::popcount(mo & kCorners)) * kEvalMobility +
                (std::popcount(P & kCorners) - std::popcount(O & kCorners)) * kEvalCorner -
                (std::popcount(P & emptyCornerX) - std::popcount(O & emptyCornerX)) * kEvalXSquare +
-               (std::popcount(neighbours(O) & empty) - std::popcount(neighbours(P) & empty)) * kEvalPotential +
+               (std::popcount(bb8::neighbours(O) & empty) - std::popcount(bb8::neighbours(P) & empty)) * kEvalPotential +
                (std::popcount(cornerStable(P)) - std::popcount(cornerStable(O))) * kEvalStable +
                (std::popcount(P) - std::popcount(O)) * kEvalDisc;
     }
@@ -301,8 +298,7 @@ struct EndgameSolver8::Impl {
         for (u64 m = mp; m; m &= m - 1) {
             const int s = std::countr_zero(m);
             const u64 flips = bb8::flips(s, P, O);
-            eval8::Features g = f;
-            eval8::play(g, s, flips);
+            const eval8::Features g = eval8::played(geometry, f, s, flips);
             if (improves(-midSearch<Pure>(O ^ flips, P ^ flips ^ bit(s), g, -beta, -alpha, depth - 1, false), best, alpha, beta)) break;
         }
         return best;
@@ -332,8 +328,7 @@ struct EndgameSolver8::Impl {
             const int s = m->sq;
             const u64 nP = O ^ m->f, nO = P ^ m->f ^ bit(s);
             if (empties >= kSortEmpties) {
-                eval8::Features g = f;
-                eval8::play(g, s, m->f);
+                const eval8::Features g = eval8::played(geometry, f, s, m->f);
                 m->key = s == ttMove ? 1 << 30 : -midSearch(nP, nO, g, -1000000, 1 - bestKey, depth - 1, false);
                 if (s != ttMove) bestKey = std::max(bestKey, m->key);
                 if (nP == 0) m->key = 1 << 29;
@@ -344,7 +339,7 @@ struct EndgameSolver8::Impl {
             } else {
                 const u64 replies = bb8::moves(nP, nO);
                 // Fastest first: fewest replies (corners count double), then fewest potential replies.
-                const u64 nearMine = neighbours(nO) & empty & ~bit(s);
+                const u64 nearMine = bb8::neighbours(nO) & empty & ~bit(s);
                 m->key = -(std::popcount(replies) + std::popcount(replies & kCorners)) * 64 -
                          std::popcount(nearMine) * kKeyPotential;
                 if (parity & kQuadrant[static_cast<std::size_t>(s)]) m->key += kKeyParity;
