@@ -5,7 +5,7 @@
 // (`reversi train8`, docs/training.md) and estimate the final disc margin.
 //
 // Feature indices are kept incrementally: a move changes only the patterns through the squares it fills
-// and flips (play()), so the search updates them on every move instead of recomputing them at the leaves.
+// and flips (played()), so the search updates them on every move instead of recomputing them at the leaves.
 // Indices are base 3 over a pattern's squares, first square most significant, digit 1 for the side the
 // array belongs to and 2 for the other side.
 #pragma once
@@ -101,7 +101,6 @@ inline Features played(const Geometry& g, const Features& f, int sq, u64 flips) 
     }
     return c;
 }
-inline void play(Features& f, int sq, u64 flips) { f = played(geometry(), f, sq, flips); }
 inline void pass(Features& f) { std::swap(f.own, f.opp); }
 
 // Per phase, the weight table is laid out as: every pattern type's 3^size configurations, then the

@@ -147,7 +147,7 @@ TEST_CASE("eval8: features updated move by move equal the features recomputed fr
             for (auto k = rng() % static_cast<u64>(std::popcount(m)); k; --k) m &= m - 1;
             const int sq = std::countr_zero(m);
             const u64 flips = bb8::flips(sq, P, O);
-            eval8::play(f, sq, flips);
+            f = eval8::played(eval8::geometry(), f, sq, flips);
             const u64 nP = O ^ flips, nO = P ^ flips ^ (u64{1} << sq);
             P = nP;
             O = nO;
