@@ -217,6 +217,7 @@ private:
                               options().effectiveWallLimit());
                 throw Fault{FaultCode::kTimeLimit, text};
             }
+            stillWaiting();
             pollfd pfds[2] = {{fromChild(), POLLIN, 0}, {exitDescriptor(), POLLIN, 0}};
             poll(pfds, exitDescriptor() >= 0 ? 2 : 1, 10);
         }

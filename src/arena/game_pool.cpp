@@ -15,16 +15,19 @@ namespace reversi {
 
 namespace {
 
-// Worker protocol: "turn C" lines while playing, then "result <wire>" or "error <message>".
+// Worker protocol: "turn C" lines while playing and "waiting" lines while a program owes an answer,
+// then "result <wire>" or "error <message>".
 [[noreturn]] void runWorker(const std::vector<PlayerSpec>& players, const GameTask& task, const MatchOptions& options,
                             int fd) {
     auto say = [fd](const std::string& line) {
         if (!writeAll(fd, line)) _exit(3);
     };
+    RefereeOptions referee = options.referee;
+    referee.waiting = [&] { say("waiting\n"); };
     try {
         const GameResult result =
             playGame(players[task.black], players[task.white], task.size, task.opening, task.seed, task.index,
-                     options.referee, [&](char colour) { say(std::string("turn ") + colour + "\n"); });
+                     referee, [&](char colour) { say(std::string("turn ") + colour + "\n"); });
         say("result " + toWire(result) + "\n");
     } catch (const std::exception& e) {
         std::string message = e.what();
@@ -109,7 +112,8 @@ std::vector<GameRecord> runGames(const std::vector<PlayerSpec>& players, const s
     int done = 0;
     WorkerPool pool;
     pool.jobs = options.jobs;
-    // A worker silent for this long is stuck (in-process movers cannot be interrupted otherwise).
+    // A worker silent for this long is stuck (in-process movers cannot be interrupted otherwise). A
+    // program's waits, whose limits end them, say "waiting": however many a turn holds, none is stuck.
     pool.stuckSeconds = 10 * options.referee.timeLimit + options.referee.effectiveWallLimit() + 20;
     pool.work = [&](std::size_t job, int fd) { runWorker(players, tasks[job], options, fd); };
     // The worker's last word is one complete result or error line: done, whoever else might still hold the pipe.

@@ -2,6 +2,7 @@
 // game (built-in movers, lab-protocol programs, GTP engines) and the limits the referee enforces.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,10 @@ struct RefereeOptions {
     // How programs are walled off, and which CPU time they are charged (--isolation, --cpu-time).
     Isolation isolation = sandboxPolicy().isolation;
     CpuTime cpuTime = sandboxPolicy().cpuTime;
+    // Called at most once a second while the referee waits for an external program, whose wait its limits
+    // end: a game's worker reports it, so that its watchdog (game_pool.cpp) tells a run of slow answers in
+    // one turn (start-ups, an opening's moves sent one by one) from a worker that is stuck.
+    std::function<void()> waiting;
 };
 
 // The kinds of fault that lose a game (the Status column of a leaderboard is made of them).

@@ -66,6 +66,7 @@ bool RefereedProgram::writeAll(const std::string& text) {
 
 void RefereedProgram::readSome(std::string& buffer, AnswerClock& reply, const double* cpuMark, const std::string& late,
                                const std::string& exited, bool exitedNote) {
+    stillWaiting();
     const double left = options_.effectiveWallLimit() - reply.look();
     if (left <= 0) {
         waitForExit(std::chrono::duration<double>(0));
@@ -87,6 +88,14 @@ void RefereedProgram::readSome(std::string& buffer, AnswerClock& reply, const do
     if (k <= 0) throw Fault{FaultCode::kCrash, exitedNote ? exited + stderrNote() : exited};
     for (ssize_t i = 0; i < k; ++i)
         if (chunk[i] != '\r') buffer += chunk[i];
+}
+
+void RefereedProgram::stillWaiting() {
+    if (!options_.waiting) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (now - lastWaiting_ < std::chrono::seconds(1)) return;
+    lastWaiting_ = now;
+    options_.waiting();
 }
 
 ssize_t RefereedProgram::readAfterExit(char* chunk, std::size_t size) {

@@ -82,6 +82,8 @@ protected:
     // program over a limit is killed first. Protocols loop on it until their reply is complete.
     void readSome(std::string& buffer, AnswerClock& reply, const double* cpuMark, const std::string& late,
                   const std::string& exited, bool exitedNote = false);
+    // Each step of a wait for the program calls it: RefereeOptions::waiting, at most once a second.
+    void stillWaiting();
     // User CPU seconds of the program and everything it started, exited processes included.
     double cpuSeconds() { return sandbox_.cpuSeconds(); }
 
@@ -91,6 +93,7 @@ private:
     RefereeOptions options_;
     std::chrono::milliseconds exitGrace_;
     Sandbox sandbox_;
+    std::chrono::steady_clock::time_point lastWaiting_{};
 };
 
 }  // namespace reversi

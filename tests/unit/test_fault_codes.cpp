@@ -127,6 +127,41 @@ TEST_CASE("fault codes: a game whose worker fails is a CRASH of the side to move
     checkWire(games[0].result);
 }
 
+TEST_CASE("a game's worker waiting on a slow program through a long turn is not taken for stuck", "[referee][faults]") {
+    // Black's first turn sends a 12-ply opening as 12 `play` commands, each answered after 2.5 s, within
+    // the 4 s wall limit: 30 s without a move, longer than the watchdog's 10 * 0.05 + 4 + 20 = 24.5 s,
+    // which killed the worker and charged the referee before the worker reported its waits.
+    MatchOptions options;
+    options.referee.timeLimit = 0.05;
+    options.referee.wallLimit = 4;
+    GameTask task;
+    task.size = 8;
+    task.black = 0;
+    task.white = 1;
+    Board board(8);
+    char turn = kBlack;
+    while (task.opening.size() < 12) {
+        if (!board.hasLegalMove(turn)) turn = opponentOf(turn);
+        const Move m = board.legalMoves(turn).front();
+        board.applyMove(m.row, m.col, turn);
+        task.opening.push_back(m);
+        turn = opponentOf(turn);
+    }
+    REQUIRE(turn == kBlack);
+    const PlayerSpec slow = parsePlayer("gtp:" + script("gtp-slow-play.sh", "while read cmd rest; do case \"$cmd\" in\n"
+                                                                            "play) sleep 2.5; printf '=\\n\\n';;\n"
+                                                                            "genmove) printf '= zz\\n\\n';;\n"
+                                                                            "quit) printf '=\\n\\n'; exit 0;;\n"
+                                                                            "*) printf '=\\n\\n';;\nesac; done\n"));
+    const std::vector<GameRecord> games = runGames({slow, parsePlayer("greedy")}, {task}, options);
+    REQUIRE(games.size() == 1);
+    INFO(games[0].result.faultCode << " " << games[0].result.reason);
+    // The game reached Black's move, a bad one: the program's loss, not the referee's.
+    CHECK(games[0].result.forfeitBy == 'B');
+    CHECK(games[0].result.faultCode == "IM");
+    CHECK_FALSE(games[0].result.refereeFailed);
+}
+
 TEST_CASE("CPU per move: one time per move of each side, adding up to the totals, through the worker's wire",
           "[referee][faults]") {
     const GameResult builtin = playGame(parsePlayer("smarter"), parsePlayer("part2:time=0.01"), 6, {}, 1, 0, {});
