@@ -1,4 +1,9 @@
-"""The 8x8 rules the scripts need, on a board of rows of "-", "X" and "O" (squares "a1".."h8")."""
+"""The 8x8 rules the scripts need, on a board of rows of "-", "X" and "O" (squares "a1".."h8"), and
+exact scores of positions by `reversi solve`."""
+import os
+import re
+import subprocess
+import tempfile
 
 DIRS = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
 
@@ -41,3 +46,17 @@ def play(board, square, me):
         raise ValueError("illegal move %s" % square)
     for rr, cc in turned + [(r, c)]:
         board[rr][cc] = me
+
+
+def solve_all(reversi, positions):
+    """The exact score of each OBF position for its side to move, by one `reversi solve` run."""
+    with tempfile.NamedTemporaryFile("w", suffix=".obf", delete=False) as f:
+        f.write("\n".join(positions) + "\n")
+    try:
+        out = subprocess.run([reversi, "solve", f.name], capture_output=True, text=True, check=True).stdout
+    finally:
+        os.unlink(f.name)
+    scores = [int(m) for m in re.findall(r"score\s+([+-]?\d+)", out)]
+    if len(scores) != len(positions):
+        raise ValueError("reversi solve gave %d scores for %d positions" % (len(scores), len(positions)))
+    return scores

@@ -16,12 +16,10 @@ import argparse
 import glob
 import json
 import os
-import re
 import subprocess
 import sys
-import tempfile
 
-from board8 import can_move, other, play, start_board  # scripts/board8.py
+from board8 import can_move, other, play, solve_all, start_board  # scripts/board8.py
 
 OUTCOMES = (1, 0, -1)
 POINTS = {1: 1.0, 0: 0.5, -1: 0.0}
@@ -69,20 +67,6 @@ def load_games(results, player, wanted):
     if not games:
         raise ValueError("%s: no 8x8 games" % results)
     return games
-
-
-def solve_all(reversi, positions):
-    """The exact score of each OBF position for its side to move, by one `reversi solve` run."""
-    with tempfile.NamedTemporaryFile("w", suffix=".obf", delete=False) as f:
-        f.write("\n".join(positions) + "\n")
-    try:
-        out = subprocess.run([reversi, "solve", f.name], capture_output=True, text=True, check=True).stdout
-    finally:
-        os.unlink(f.name)
-    scores = [int(m) for m in re.findall(r"score\s+([+-]?\d+)", out)]
-    if len(scores) != len(positions):
-        raise ValueError("reversi solve gave %d scores for %d positions" % (len(scores), len(positions)))
-    return scores
 
 
 def report(games, empties, reversi):

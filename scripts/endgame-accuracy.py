@@ -15,12 +15,10 @@ import argparse
 import glob
 import json
 import os
-import re
 import subprocess
 import sys
-import tempfile
 
-from board8 import can_move, other, play, start_board  # scripts/board8.py
+from board8 import can_move, other, play, solve_all, start_board  # scripts/board8.py
 
 
 def position_at(moves, empties):
@@ -55,20 +53,6 @@ def engine_move(engine, played, me):
     if len(answers) != len(played) + 4 or not all(a.startswith("=") for a in answers):
         raise ValueError("the engine refused a command or did not answer genmove: %r" % out[-200:])
     return answers[-2][1:].strip().lower()
-
-
-def solve_all(reversi, positions):
-    """The exact score of each OBF position for its side to move, by one `reversi solve` run."""
-    with tempfile.NamedTemporaryFile("w", suffix=".obf", delete=False) as f:
-        f.write("\n".join(positions) + "\n")
-    try:
-        out = subprocess.run([reversi, "solve", f.name], capture_output=True, text=True, check=True).stdout
-    finally:
-        os.unlink(f.name)
-    scores = [int(m) for m in re.findall(r"score\s+([+-]?\d+)", out)]
-    if len(scores) != len(positions):
-        raise ValueError("reversi solve gave %d scores for %d positions" % (len(scores), len(positions)))
-    return scores
 
 
 def sign(x):
