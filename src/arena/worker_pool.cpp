@@ -9,25 +9,24 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
 #include <stdexcept>
 #include <vector>
 
+#include "platform/answer_clock.hpp"
+
 namespace reversi {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 struct Worker {
     pid_t pid = -1;
     int fd = -1;
     std::size_t job = 0;
     std::string output;
-    Clock::time_point lastHeard;
+    AnswerClock silence;  // since it last wrote; a pause of the whole machine (Ctrl-Z, a stalled VM) is not its
 };
 
 Worker startWorker(std::size_t job, const WorkerPool& pool, const std::vector<Worker>& running) {
@@ -55,7 +54,7 @@ Worker startWorker(std::size_t job, const WorkerPool& pool, const std::vector<Wo
     worker.pid = pid;
     worker.fd = fds[0];
     worker.job = job;
-    worker.lastHeard = Clock::now();
+    worker.silence.restart();
     return worker;
 }
 
@@ -65,7 +64,7 @@ bool readWorker(Worker& w, const WorkerPool& pool) {
     const ssize_t n = read(w.fd, chunk, sizeof chunk);
     if (n > 0) {
         w.output.append(chunk, static_cast<std::size_t>(n));
-        w.lastHeard = Clock::now();
+        w.silence.restart();
         return pool.complete && pool.complete(w.output);
     }
     return n == 0 || errno != EINTR;
@@ -98,8 +97,7 @@ void runWorkers(std::size_t count, const WorkerPool& pool) {
         for (std::size_t i = 0; i < running.size();) {
             Worker& w = running[i];
             const bool done = pfds[i].revents && readWorker(w, pool);
-            const bool stuck = !done && pool.stuckSeconds > 0 &&
-                               std::chrono::duration<double>(Clock::now() - w.lastHeard).count() > pool.stuckSeconds;
+            const bool stuck = !done && pool.stuckSeconds > 0 && w.silence.look() > pool.stuckSeconds;
             if (!done && !stuck) {
                 ++i;
                 continue;

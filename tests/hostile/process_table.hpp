@@ -43,6 +43,26 @@ inline std::vector<pid_t> processesWithTag(const std::string& tag) {
     return found;
 }
 
+// The live processes whose parent is `parent`.
+inline std::vector<pid_t> childrenOf(pid_t parent) {
+    std::vector<pid_t> found;
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator("/proc", ec)) {
+        const std::string name = entry.path().filename().string();
+        if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
+        std::ifstream stat(entry.path() / "stat");
+        std::string line;
+        std::getline(stat, line);
+        const std::size_t paren = line.rfind(')');
+        if (paren == std::string::npos || paren + 2 >= line.size() || line[paren + 2] == 'Z') continue;
+        std::istringstream fields(line.substr(paren + 2));
+        char state = 0;
+        long ppid = 0;
+        if (fields >> state >> ppid && ppid == parent) found.push_back(static_cast<pid_t>(std::stol(name)));
+    }
+    return found;
+}
+
 // Whether every process tagged `tag` is gone within 10 s. A killed tree dies in steps (the referee's or
 // supervisor's kill, then bubblewrap's, then the shell's), later on a busy machine; a survivor (a
 // program that escaped the kill) is still there after the 10 s.

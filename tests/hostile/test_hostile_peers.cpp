@@ -22,6 +22,7 @@
 #include "programs/grade_program.hpp"
 #include "programs/gtp.hpp"
 #include "programs/nboard.hpp"
+#include "arena/game_pool.hpp"
 #include "arena/referee.hpp"
 #include "machine_pause.hpp"
 #include "process_table.hpp"
@@ -86,6 +87,31 @@ TEST_CASE("wall-clock limit: a pause of the whole machine is no program's time",
     INFO(r.reason);
     CHECK(r.forfeitBy == 0);
     CHECK(r.blackDiscs + r.whiteDiscs > 4);
+    CHECK(processesGone(tag));
+}
+
+// A match's scheduler watches its game workers the same way: stopped together longer than it waits for
+// a silent worker (10 * 0.2 + 3 + 20 = 25 s), it woke first and killed the worker as hung, and the
+// game was lost as a referee failure.
+TEST_CASE("match workers: a pause of the whole machine is no worker's silence", "[hostile]") {
+    const std::string tag = uniqueTag("hostile-poolpause");
+    const PlayerSpec slow = parsePlayer(std::string("cmd:python3 ") + REVERSI_HOSTILE_PLAYER + " slowstart " + tag);
+    MatchOptions options;
+    options.referee.timeLimit = 0.2;
+    options.referee.wallLimit = kWallLimit;
+    GameTask task;
+    task.size = 4;
+    task.black = 0;
+    task.white = 1;
+    const pid_t helper = pauseMachineLater(tag, 27.0, false, true);
+    const std::vector<GameRecord> games = runGames({slow, parsePlayer("greedy")}, {task}, options);
+    int status = 0;
+    waitpid(helper, &status, 0);
+    REQUIRE((WIFEXITED(status) && WEXITSTATUS(status) == 0));  // the pause happened
+    REQUIRE(games.size() == 1);
+    INFO(games[0].result.reason);
+    CHECK_FALSE(games[0].result.refereeFailed);
+    CHECK(games[0].result.forfeitBy == 0);
     CHECK(processesGone(tag));
 }
 
