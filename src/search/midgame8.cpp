@@ -16,7 +16,9 @@ using u64 = std::uint64_t;
 constexpr int kScale = eval8::kScale;
 constexpr int kInf = Midgame8::kMaxScore + 1;
 constexpr int kMaxEval = Midgame8::kMaxScore - 1;  // an estimate never claims a maximal win
-constexpr int kSortDepth = 3;   // at or above: children ordered by their evaluation and mobility
+// At or above: children ordered by their evaluation and mobility. Depth 3 evaluated every child for
+// about as many nodes as the replies alone cost (docs/results/midgame8-search.md).
+constexpr int kSortDepth = 4;
 constexpr int kMobilitySortDepth = 2;  // at or above (below kSortDepth): children ordered by the replies they leave
 using bb8::kCorners;
 constexpr int kEtcDepth = 4;    // at or above: enhanced transposition cutoffs
