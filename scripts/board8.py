@@ -1,5 +1,5 @@
-"""The 8x8 rules the scripts need, on a board of rows of "-", "X" and "O" (squares "a1".."h8"), and
-exact scores of positions by `reversi solve`."""
+"""The 8x8 rules the scripts need, on a board of rows of "-", "X" and "O" (squares "a1".."h8"), the
+replay of a game's moves, and exact scores of positions by `reversi solve`."""
 import os
 import re
 import subprocess
@@ -46,6 +46,37 @@ def play(board, square, me):
         raise ValueError("illegal move %s" % square)
     for rr, cc in turned + [(r, c)]:
         board[rr][cc] = me
+
+
+def replay(moves):
+    """Each position of a game (compact move list) where the side to move has a move, in order:
+    (board, side to move, the moves before it with their colours). The board and the list are the
+    game's own, changed by the next step: keep a copy, or stop there."""
+    board, me, played = start_board(), "X", []
+    for i in range(0, len(moves) + 2, 2):
+        if not can_move(board, me):
+            me = other(me)
+        if not can_move(board, me):
+            return
+        yield board, me, played
+        if i >= len(moves):
+            return
+        play(board, moves[i:i + 2], me)
+        played.append((me, moves[i:i + 2]))
+        me = other(me)
+
+
+def empty_count(board):
+    return sum(row.count("-") for row in board)
+
+
+def obf(board, me):
+    """The position in the OBF form `reversi solve` reads."""
+    return "".join("".join(row) for row in board) + " " + me + ";"
+
+
+def sign(x):
+    return (x > 0) - (x < 0)
 
 
 def solve_all(reversi, positions):

@@ -19,32 +19,21 @@ import os
 import subprocess
 import sys
 
-from board8 import can_move, other, play, solve_all, start_board  # scripts/board8.py
+from board8 import empty_count, obf, replay, sign, solve_all  # scripts/board8.py
 
 OUTCOMES = (1, 0, -1)
 POINTS = {1: 1.0, 0: 0.5, -1: 0.0}
-
-
-def sign(x):
-    return (x > 0) - (x < 0)
+NAMES = {1: "won", 0: "drawn", -1: "lost"}
 
 
 def positions_at(moves, wanted):
     """{empties: (OBF position, side to move)} for the first position with each count in `wanted`
     where the side to move has a move."""
-    board, me, found = start_board(), "X", {}
-    for i in range(0, len(moves) + 2, 2):
-        if not can_move(board, me):
-            me = other(me)
-        if not can_move(board, me):
-            break
-        empties = sum(row.count("-") for row in board)
+    found = {}
+    for board, me, _ in replay(moves):
+        empties = empty_count(board)
         if empties in wanted and empties not in found:
-            found[empties] = ("".join("".join(row) for row in board) + " " + me + ";", me)
-        if i >= len(moves):
-            break
-        play(board, moves[i:i + 2], me)
-        me = other(me)
+            found[empties] = (obf(board, me), me)
     return found
 
 
@@ -83,9 +72,7 @@ def report(games, empties, reversi):
     actual = sum(POINTS[b] * c for (_, b), c in table.items()) / n
     print("%d empties: %d games, score with perfect play from there %.3f, score played %.3f" % (empties, n, perfect, actual))
     for a in OUTCOMES:
-        print("  %-5s from there: %s" % ({1: "won", 0: "drawn", -1: "lost"}[a],
-                                           ", ".join("%d %s" % (table[(a, b)], {1: "won", 0: "drawn", -1: "lost"}[b])
-                                                     for b in OUTCOMES)))
+        print("  %-5s from there: %s" % (NAMES[a], ", ".join("%d %s" % (table[(a, b)], NAMES[b]) for b in OUTCOMES)))
 
 
 def main():

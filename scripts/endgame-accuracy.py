@@ -18,30 +18,16 @@ import os
 import subprocess
 import sys
 
-from board8 import can_move, other, play, solve_all, start_board  # scripts/board8.py
+from board8 import can_move, empty_count, obf, other, play, replay, sign, solve_all  # scripts/board8.py
 
 
 def position_at(moves, empties):
     """(board, side to move, the moves before it with their colours) at the first position with
     `empties` empty squares where the side to move has a move, or None."""
-    board, me, played = start_board(), "X", []
-    for i in range(0, len(moves) + 2, 2):
-        if not can_move(board, me):
-            me = other(me)
-        if not can_move(board, me):
-            return None
-        if sum(row.count("-") for row in board) == empties:
+    for board, me, played in replay(moves):
+        if empty_count(board) == empties:
             return board, me, played
-        if i >= len(moves):
-            return None
-        play(board, moves[i:i + 2], me)
-        played.append((me, moves[i:i + 2]))
-        me = other(me)
     return None
-
-
-def obf(board, me):
-    return "".join("".join(row) for row in board) + " " + me + ";"
 
 
 def engine_move(engine, played, me):
@@ -53,10 +39,6 @@ def engine_move(engine, played, me):
     if len(answers) != len(played) + 4 or not all(a.startswith("=") for a in answers):
         raise ValueError("the engine refused a command or did not answer genmove: %r" % out[-200:])
     return answers[-2][1:].strip().lower()
-
-
-def sign(x):
-    return (x > 0) - (x < 0)
 
 
 def main():

@@ -21,45 +21,50 @@ inline std::string uniqueTag(const std::string& prefix) {
     return prefix + "-" + std::to_string(rng() % 1000000000000ULL);
 }
 
-// Live (not zombie) processes whose command line contains `tag`, after a short settling time.
-inline std::vector<pid_t> processesWithTag(const std::string& tag) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    std::vector<pid_t> found;
+// Calls f(pid, /proc/PID) for every process in the process table.
+template <class F>
+void forEachProcess(F f) {
     std::error_code ec;
     for (const auto& entry : std::filesystem::directory_iterator("/proc", ec)) {
         const std::string name = entry.path().filename().string();
         if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
-        std::ifstream cmdline(entry.path() / "cmdline", std::ios::binary);
+        f(static_cast<pid_t>(std::stol(name)), entry.path());
+    }
+}
+
+// The fields of /proc/PID/stat after the command name ("S PPID ..."), or "" once the process is gone.
+inline std::string statAfterName(const std::filesystem::path& dir) {
+    std::ifstream stat(dir / "stat");
+    std::string line;
+    std::getline(stat, line);
+    const std::size_t paren = line.rfind(')');
+    return paren != std::string::npos && paren + 2 < line.size() ? line.substr(paren + 2) : std::string();
+}
+
+// Live (not zombie) processes whose command line contains `tag`, after a short settling time.
+inline std::vector<pid_t> processesWithTag(const std::string& tag) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    std::vector<pid_t> found;
+    forEachProcess([&](pid_t pid, const std::filesystem::path& dir) {
+        std::ifstream cmdline(dir / "cmdline", std::ios::binary);
         std::stringstream text;
         text << cmdline.rdbuf();
-        if (text.str().find(tag) == std::string::npos) continue;
-        std::ifstream stat(entry.path() / "stat");
-        std::string line;
-        std::getline(stat, line);
-        const std::size_t paren = line.rfind(')');
-        if (paren != std::string::npos && paren + 2 < line.size() && line[paren + 2] == 'Z') continue;
-        found.push_back(static_cast<pid_t>(std::stol(name)));
-    }
+        if (text.str().find(tag) == std::string::npos) return;
+        const std::string stat = statAfterName(dir);
+        if (stat.empty() || stat[0] != 'Z') found.push_back(pid);
+    });
     return found;
 }
 
 // The live processes whose parent is `parent`.
 inline std::vector<pid_t> childrenOf(pid_t parent) {
     std::vector<pid_t> found;
-    std::error_code ec;
-    for (const auto& entry : std::filesystem::directory_iterator("/proc", ec)) {
-        const std::string name = entry.path().filename().string();
-        if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
-        std::ifstream stat(entry.path() / "stat");
-        std::string line;
-        std::getline(stat, line);
-        const std::size_t paren = line.rfind(')');
-        if (paren == std::string::npos || paren + 2 >= line.size() || line[paren + 2] == 'Z') continue;
-        std::istringstream fields(line.substr(paren + 2));
+    forEachProcess([&](pid_t pid, const std::filesystem::path& dir) {
+        std::istringstream fields(statAfterName(dir));
         char state = 0;
         long ppid = 0;
-        if (fields >> state >> ppid && ppid == parent) found.push_back(static_cast<pid_t>(std::stol(name)));
-    }
+        if (fields >> state >> ppid && state != 'Z' && ppid == parent) found.push_back(pid);
+    });
     return found;
 }
 
