@@ -61,6 +61,11 @@ struct Midgame8::Impl {
     u64 nodes = 0, nextCheck = 0;
     const std::function<bool()>* stop = nullptr;
     bool stopped = false;
+    // 0, or searchToEnd's floor: nodes whose depth reaches the end are solved exactly only from this
+    // many empties; above it they are searched as midgame nodes, Multi-ProbCut on.
+    int selectiveFloor = 0;
+
+    bool solveHere(int depth, int empties) const { return depth >= empties && (selectiveFloor == 0 || empties <= selectiveFloor); }
 
     Impl(const eval8::Weights& w, const ProbCut8* p, int log2)
         : weights(w), probCut(p && !p->empty() ? p : nullptr), table(std::size_t{1} << log2),
@@ -167,7 +172,8 @@ struct Midgame8::Impl {
             return false;
         const ProbCut8::Fit& fit = probCut->at(empties, depth);
         if (fit.shallow < 0 || fit.a <= 0) return false;
-        const double margin = probCut->t * fit.sigma;
+        // Above the selective floor of a search to the end, the narrower margin (Midgame8::kSelectiveEndT).
+        const double margin = (depth >= empties ? kSelectiveEndT : probCut->t) * fit.sigma;
         const double high = (beta + margin - fit.b) / fit.a;
         if (high < kMaxEval) {
             const int bound = ceilToInt(high);
@@ -218,7 +224,7 @@ struct Midgame8::Impl {
     int pvs(const Node& n, int depth, int alpha, int beta, bool passed) {
         if (timeUp()) return 0;
         const int empties = 64 - std::popcount(n.P | n.O);
-        if (depth >= empties) return exact(n, alpha, beta);
+        if (solveHere(depth, empties)) return exact(n, alpha, beta);
         const u64 moves = bb8::moves(n.P, n.O);
         if (depth == 0) return leaf(n, moves);
         if (!moves) {
@@ -258,7 +264,7 @@ struct Midgame8::Impl {
         const Node n{P, O, eval8::featuresOf(P, O)};
         const u64 moves = bb8::moves(P, O);
         const int empties = 64 - std::popcount(P | O);
-        if (!moves || depth >= empties) {
+        if (!moves || solveHere(depth, empties)) {
             r.score = pvs(n, depth, alpha, beta, false);
             r.complete = !stopped;
             if (moves && depth >= empties) {
@@ -293,6 +299,14 @@ Midgame8::Result Midgame8::search(u64 P, u64 O, int depth, int alpha, int beta, 
     Result r = impl_->root(P, O, depth, alpha, beta, firstMove);
     r.nodes = impl_->nodes - before;
     impl_->stop = nullptr;
+    return r;
+}
+
+Midgame8::Result Midgame8::searchToEnd(u64 P, u64 O, int alpha, int beta, const std::function<bool()>& stop,
+                                       int firstMove) {
+    impl_->selectiveFloor = kSelectiveFloor;
+    const Result r = search(P, O, 64 - std::popcount(P | O), alpha, beta, stop, firstMove);
+    impl_->selectiveFloor = 0;
     return r;
 }
 

@@ -28,6 +28,9 @@ int staticScore(const Board& board, char colour, const EngineOptions& options,
 // Largest number of empty squares at which the engine attempts an exact solve on an n x n board
 // with `moveTime` CPU seconds per move.
 int solveEmpties(int n, double moveTime);
+// Largest number of empty squares at which the 8x8 engine tries a selective search to the end
+// (Midgame8::searchToEnd) where it does not solve; 0: none.
+int selectiveEndEmpties(int n, double moveTime);
 
 // Before a solve, a short midgame search orders the solver's moves and is the fallback should the
 // solve not finish: to this depth when deterministic, else for this share of the move's budget.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <functional>
 
 #include "bitboard/bitboard8.hpp"
 #include "bitboard/position.hpp"
@@ -17,6 +18,35 @@ namespace {
 
 constexpr int kMaxDepth = 60;
 
+struct Best {
+    int sq;
+    int score;  // eval8 units
+};
+
+// Where the solve is out of reach: a selective search to the end (midgame8.hpp), whose move replaces the
+// midgame's when it completed or proved it better.
+void searchToEnd(Midgame8& midgame, std::uint64_t P, std::uint64_t O, const std::function<bool()>& stop, Best& best,
+                 SearchReport& report) {
+    const Midgame8::Result r = midgame.searchToEnd(P, O, -Midgame8::kMaxScore - 1, Midgame8::kMaxScore + 1, stop, best.sq);
+    report.nodes += r.nodes;
+    if (r.move < 0) return;
+    best = {r.move, r.score};
+    if (r.complete) report.depth = 64 - std::popcount(P | O);
+}
+
+// The exact solve (endgame8.hpp): win / loss / draw, then the margin.
+void solve(EndgameSolver8& endgame, std::uint64_t P, std::uint64_t O, const std::function<bool()>& stop, Best& best,
+           SearchReport& report) {
+    const RootSolve8 s = solveRootOutcome(endgame, P, O, stop);
+    report.nodes += s.nodes;
+    if (s.move >= 0) best.sq = s.move;
+    if (s.complete) {
+        report.exact = true;
+        report.depth = 64 - std::popcount(P | O);
+        best.score = s.margin * eval8::kScale;
+    }
+}
+
 }  // namespace
 
 SearchReport searchPosition8(const Board& board, char colour, const EngineOptions& options, const CpuStopwatch& clock,
@@ -30,26 +60,23 @@ SearchReport searchPosition8(const Board& board, char colour, const EngineOption
     const int empties = 64 - std::popcount(P | O);
     tm.setPhase(1.0 - empties / 64.0);
     midgame.newSearch();
-    const auto stop = [&tm] { return tm.hardStop(); };
-    std::uint64_t nodes = 0;
+    const std::function<bool()> stop = [&tm] { return tm.hardStop(); };
 
     const int levelCap = options.depthLimit > 0 ? std::min(options.depthLimit, kMaxDepth) : kMaxDepth;
     const bool trySolve = deterministic ? empties <= options.maxDepth
                                         : empties <= solveEmpties(8, options.moveTime) && empties <= 2 * levelCap;
+    // Past the exact solve's reach, a selective search to the end when the time allows (midgame8.hpp).
+    const bool trySelective = !deterministic && !trySolve && empties <= selectiveEndEmpties(8, options.moveTime);
     const int depthCap = deterministic ? std::min(options.maxDepth, trySolve ? kPreSolveDepth : kMaxDepth) : levelCap;
-    int bestSq = std::countr_zero(bb8::moves(P, O));
-    int bestScore = 0;
+    Best best{std::countr_zero(bb8::moves(P, O)), 0};
     bool stopped = false;
     for (int d = 1; d <= std::min(depthCap, empties); ++d) {
         if (d > 1 && !tm.canStartIteration()) break;
-        if (d > 1 && trySolve && !deterministic && tm.usedFraction() > kPreSolveShare) break;
+        if (d > 1 && (trySolve || trySelective) && !deterministic && tm.usedFraction() > kPreSolveShare) break;
         const double started = tm.elapsed();
-        const Midgame8::Result r = midgame.search(P, O, d, -Midgame8::kMaxScore - 1, Midgame8::kMaxScore + 1, stop, bestSq);
-        nodes += r.nodes;
-        if (r.move >= 0) {  // completed, or partial: its first (previous best) move searched or a better one proven
-            bestSq = r.move;
-            bestScore = r.score;
-        }
+        const Midgame8::Result r = midgame.search(P, O, d, -Midgame8::kMaxScore - 1, Midgame8::kMaxScore + 1, stop, best.sq);
+        report.nodes += r.nodes;
+        if (r.move >= 0) best = {r.move, r.score};  // completed, or partial: its first (previous best) move searched or a better one proven
         if (!r.complete) {
             stopped = true;
             break;
@@ -59,21 +86,12 @@ SearchReport searchPosition8(const Board& board, char colour, const EngineOption
             report.exact = true;
             break;
         }
-        tm.iterationDone(tm.elapsed() - started, bestSq, eval8::toScore(bestScore));
+        tm.iterationDone(tm.elapsed() - started, best.sq, eval8::toScore(best.score));
     }
-    if (trySolve && !report.exact && !stopped) {
-        const RootSolve8 s = solveRootOutcome(endgame, P, O, stop);
-        nodes += s.nodes;
-        if (s.move >= 0) bestSq = s.move;
-        if (s.complete) {
-            report.exact = true;
-            report.depth = empties;
-            bestScore = s.margin * eval8::kScale;
-        }
-    }
-    report.move = squareToMove(8, bestSq);
-    report.score = report.exact ? bestScore / eval8::kScale : eval8::toScore(bestScore);
-    report.nodes = nodes;
+    if (trySelective && !report.exact && !stopped) searchToEnd(midgame, P, O, stop, best, report);
+    if (trySolve && !report.exact && !stopped) solve(endgame, P, O, stop, best, report);
+    report.move = squareToMove(8, best.sq);
+    report.score = report.exact ? best.score / eval8::kScale : eval8::toScore(best.score);
     report.seconds = tm.elapsed();
     return report;
 }

@@ -314,3 +314,28 @@ TEST_CASE("midgame8: a shallower search of the same nodes keeps the deeper resul
     }
     CHECK(tested >= 6);
 }
+
+TEST_CASE("midgame8: a selective search to the end scores ends of games, and without cuts is the exact solve", "[eval8][midgame8]") {
+    const eval8::Weights& w = eval8::Weights::builtin();
+    Midgame8 fullWidth(w, nullptr, 18);
+    Midgame8 selective(w, &builtinProbCut(), 18);
+    EndgameSolver8 solver(18);
+    std::mt19937_64 rng(12);
+    int tested = 0;
+    for (int i = 0; i < 12; ++i) {
+        u64 P, O;
+        if (!randomPosition(rng, 42, P, O) || 64 - std::popcount(P | O) <= Midgame8::kSelectiveFloor) continue;
+        fullWidth.clear();
+        selective.clear();
+        solver.clear();
+        const SolveResult exact = solver.solve(P, O);
+        // Above the floor without Multi-ProbCut: midgame nodes down to the floor, then the solver.
+        CHECK(fullWidth.searchToEnd(P, O, -Midgame8::kMaxScore - 1, Midgame8::kMaxScore + 1).score == exact.score * eval8::kScale);
+        const auto r = selective.searchToEnd(P, O, -Midgame8::kMaxScore - 1, Midgame8::kMaxScore + 1);
+        CHECK(r.complete);
+        CHECK(r.score % eval8::kScale == 0);  // every leaf the end of a game, none an evaluation
+        CHECK(bb8::moves(P, O) & (u64{1} << r.move));
+        ++tested;
+    }
+    CHECK(tested >= 8);
+}
