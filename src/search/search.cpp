@@ -367,8 +367,10 @@ int solveEmpties(int n, double moveTime) {
 
 int selectiveEndEmpties(int n, double moveTime) {
     // At 0.1 s the exact solve starts at 18 empties; after the midgame iterations a selective search
-    // to the end takes a median 0.12 s at 22 empties (docs/results/midgame8-search.md).
+    // to the end takes a median 0.12 s at 22 empties. At the default (0.75 s) the solve starts at 22
+    // and the selective search finishes about half its moves at 23-24 (docs/results/midgame8-search.md).
     if (n == 8 && moveTime >= 0.08 && moveTime < 0.3) return 22;
+    if (n == 8 && moveTime >= 0.3 && moveTime <= 2.0) return 24;
     return 0;
 }
 

@@ -127,6 +127,21 @@ TEST_CASE("engine solves small endgames exactly (vs plain minimax)", "[search]")
     CHECK(withPass > 0);  // some of them force the opponent to pass inside the tree
 }
 
+TEST_CASE("8x8 searches selectively to the end just above the solve: 19-22 empties at 0.1 s, 23-24 at the default", "[search]") {
+    // Each range was screened in games against the engine without it (docs/results/midgame8-search.md).
+    CHECK(selectiveEndEmpties(8, 0.1) == 22);
+    CHECK(solveEmpties(8, 0.1) == 18);
+    CHECK(selectiveEndEmpties(8, EngineOptions{}.moveTime) == 24);
+    CHECK(solveEmpties(8, EngineOptions{}.moveTime) == 22);
+    for (const double t : {0.01, 0.05, 0.1, 0.5, 0.75, 1.0, 3.0}) {
+        INFO("t = " << t);
+        const int from = selectiveEndEmpties(8, t);
+        CHECK((from == 0 || from > solveEmpties(8, t)));  // never where the exact solve runs instead
+        for (int n = 4; n <= 26; n += 2)
+            if (n != 8) CHECK(selectiveEndEmpties(n, t) == 0);  // Midgame8 is the 8x8 search only
+    }
+}
+
 TEST_CASE("the exact solve starts earlier the more time a move has, at 8x8 from 22 empties at the default", "[search]") {
     // 22 at 8x8 beat 20 by +19 Elo over 1,799 endgames from 24 empties (docs/results/midgame8-search.md).
     CHECK(solveEmpties(8, EngineOptions{}.moveTime) == 22);
