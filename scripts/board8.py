@@ -1,5 +1,7 @@
 """The 8x8 rules the scripts need, on a board of rows of "-", "X" and "O" (squares "a1".."h8"), the
-replay of a game's moves, and exact scores of positions by `reversi solve`."""
+replay of a game's moves, the games a match kept, and exact scores of positions by `reversi solve`."""
+import glob
+import json
 import os
 import re
 import subprocess
@@ -64,6 +66,28 @@ def replay(moves):
         play(board, moves[i:i + 2], me)
         played.append((me, moves[i:i + 2]))
         me = other(me)
+
+
+def first_position(moves, empties):
+    """(board, side to move, the moves before it with their colours) at the game's first position with
+    `empties` empty squares where the side to move has a move, or None."""
+    for board, me, played in replay(moves):
+        if empty_count(board) == empties:
+            return board, me, played
+    return None
+
+
+def kept_games(results):
+    """(path, game) for each 8x8 game a match kept in RESULTS (`reversi match --results`), in order;
+    ValueError when it holds no games at all."""
+    files = sorted(glob.glob(os.path.join(results, "games", "game-*.json")))
+    if not files:
+        raise ValueError("%s: no games (a --results directory of reversi match?)" % results)
+    for path in files:
+        with open(path) as f:
+            game = json.load(f)
+        if game.get("size") == 8:
+            yield path, game
 
 
 def empty_count(board):

@@ -13,13 +13,11 @@ were lost after that point (docs/results/against-old-engine.md). Exit status: 0,
 message on standard error.
 """
 import argparse
-import glob
-import json
 import os
 import subprocess
 import sys
 
-from board8 import empty_count, obf, replay, sign, solve_all  # scripts/board8.py
+from board8 import empty_count, kept_games, obf, replay, sign, solve_all  # scripts/board8.py
 
 OUTCOMES = (1, 0, -1)
 POINTS = {1: 1.0, 0: 0.5, -1: 0.0}
@@ -39,14 +37,8 @@ def positions_at(moves, wanted):
 
 def load_games(results, player, wanted):
     """(PLAYER's colour, its result's sign, positions) for each 8x8 game."""
-    files = sorted(glob.glob(os.path.join(results, "games", "game-*.json")))
-    if not files:
-        raise ValueError("%s: no games (a --results directory of reversi match?)" % results)
     games = []
-    for path in files:
-        game = json.load(open(path))
-        if game.get("size") != 8:
-            continue
+    for path, game in kept_games(results):
         sides = [c for c, key in (("X", "black_spec"), ("O", "white_spec")) if player in game[key]]
         if len(sides) != 1:
             raise ValueError("%s: \"%s\" names %s side" % (os.path.basename(path), player,

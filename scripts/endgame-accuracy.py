@@ -12,22 +12,11 @@ many moves were best. Why: it measures what solving earlier is worth without pla
 (docs/results/midgame8-search.md). Exit status: 0, or 2 with a one-line message on standard error.
 """
 import argparse
-import glob
-import json
 import os
 import subprocess
 import sys
 
-from board8 import can_move, empty_count, obf, other, play, replay, sign, solve_all  # scripts/board8.py
-
-
-def position_at(moves, empties):
-    """(board, side to move, the moves before it with their colours) at the first position with
-    `empties` empty squares where the side to move has a move, or None."""
-    for board, me, played in replay(moves):
-        if empty_count(board) == empties:
-            return board, me, played
-    return None
+from board8 import can_move, first_position, kept_games, obf, other, play, sign, solve_all  # scripts/board8.py
 
 
 def engine_move(engine, played, me):
@@ -54,13 +43,9 @@ def main():
     engine = argv[argv.index("--") + 1:]
     if a.positions < 1:
         raise ValueError("--positions must be at least 1")
-    files = sorted(glob.glob(os.path.join(a.results, "games", "game-*.json")))
-    if not files:
-        raise ValueError("%s: no games (a --results directory of reversi match?)" % a.results)
     names, before, after = [], [], []
-    for path in files:
-        game = json.load(open(path))
-        found = game.get("size") == 8 and position_at(game["moves"], a.empties)
+    for path, game in kept_games(a.results):
+        found = first_position(game["moves"], a.empties)
         if not found:
             continue
         board, me, played = found

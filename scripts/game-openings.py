@@ -11,12 +11,9 @@ compact opening has no passes. Endgame screens play from these (docs/results/mid
 Exit status: 0, or 2 with a one-line message on standard error.
 """
 import argparse
-import glob
-import json
-import os
 import sys
 
-from board8 import empty_count, replay  # scripts/board8.py
+from board8 import first_position, kept_games  # scripts/board8.py
 
 
 def fail(message):
@@ -25,16 +22,15 @@ def fail(message):
 
 
 def opening_at(moves, empties):
-    """The game's moves before its first position with `empties` empty squares, when every move
-    before it alternated colours and Black is to move there; else None."""
-    expected = "X"
-    for board, me, played in replay(moves):
-        if me != expected:
-            return None  # a pass came first
-        if empty_count(board) == empties:
-            return "".join(square for _, square in played) if me == "X" else None
-        expected = "O" if me == "X" else "X"
-    return None
+    """The game's moves before its first position with `empties` empty squares, when Black is to move
+    there and no side passed before it (the colours alternate from Black); else None."""
+    found = first_position(moves, empties)
+    if not found or found[1] != "X":
+        return None
+    played = found[2]
+    if any(colour != "XO"[i % 2] for i, (colour, _) in enumerate(played)):
+        return None  # a pass came first
+    return "".join(square for _, square in played)
 
 
 def main():
@@ -42,24 +38,16 @@ def main():
     parser.add_argument("empties", type=int, help="empty squares at the openings' end (even: Black to move)")
     parser.add_argument("dirs", nargs="+", help="result directories of `reversi match --results`")
     args = parser.parse_args()
-    if not 1 <= args.empties <= 59 or args.empties % 2:
+    if not 2 <= args.empties <= 58 or args.empties % 2:
         fail("EMPTIES must be even, 2 to 58 (Black moves at even counts without passes)")
-    seen, count = set(), 0
+    seen = set()
     for d in args.dirs:
-        files = sorted(glob.glob(os.path.join(d, "games", "game-*.json")))
-        if not files:
-            fail("no games in %s/games" % d)
-        for f in files:
-            with open(f) as fh:
-                game = json.load(fh)
-            if game.get("size") != 8:
-                continue
+        for _, game in kept_games(d):
             line = opening_at(game["moves"], args.empties)
             if line and line not in seen:
                 seen.add(line)
                 print(line)
-                count += 1
-    print("game-openings.py: %d openings" % count, file=sys.stderr)
+    print("game-openings.py: %d openings" % len(seen), file=sys.stderr)
 
 
 if __name__ == "__main__":
