@@ -454,18 +454,25 @@ struct EndgameSolver8::Impl {
 
     // The selective passes (kSelectiveMargins) at a root with at least kSelectiveRootEmpties empties:
     // they fill the table with moves and return the last pass's score, rounded to even, as the exact
-    // pass's first guess (0 when there were none). The exact pass follows.
-    int selectivePasses(u64 P, u64 O) {
+    // pass's first guess (0 when there were none), and its move (-1 when none finished). The exact
+    // pass follows.
+    struct Passes {
         int guess = 0;
-        if (64 - std::popcount(P | O) < kSelectiveRootEmpties) return guess;
+        int move = -1;
+    };
+    Passes selectivePasses(u64 P, u64 O) {
+        Passes done;
+        if (64 - std::popcount(P | O) < kSelectiveRootEmpties) return done;
         for (std::size_t i = 0; i < kSelectiveMargins.size() && !stopped; ++i) {
             margin = kSelectiveMargins[i];
             level = static_cast<std::uint8_t>(i + 1);
-            guess = std::clamp(rootByWindows(P, O, guess).score & ~1, -64, 64);
+            const SolveResult r = rootByWindows(P, O, done.guess);
+            if (stopped) break;
+            done = {std::clamp(r.score & ~1, -64, 64), r.move};
         }
         margin = 0;
         level = kExactLevel;
-        return guess;
+        return done;
     }
 
     // Multi-ProbCut's test at a node of a selective pass: +1 when a depth-kProbeDepth search of the
@@ -522,10 +529,11 @@ SolveResult EndgameSolver8::solve(std::uint64_t P, std::uint64_t O, std::functio
     impl_->stop = std::move(stop);
     impl_->stopped = false;
     const u64 before = impl_->nodeCount;
-    const int guess = impl_->selectivePasses(P, O);
+    const Impl::Passes passes = impl_->selectivePasses(P, O);
     SolveResult r = impl_->stopped                  ? SolveResult{.complete = false}
-                    : alpha <= -64 && beta >= 64 ? impl_->rootByWindows(P, O, guess)
+                    : alpha <= -64 && beta >= 64 ? impl_->rootByWindows(P, O, passes.guess)
                                                  : impl_->root(P, O, alpha, beta);
+    if (!r.complete) r.likelyMove = passes.move;
     r.nodes = impl_->nodeCount - before;
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     impl_->stop = {};
@@ -544,6 +552,7 @@ RootSolve8 solveRootOutcome(EndgameSolver8& solver, std::uint64_t P, std::uint64
     r.nodes += wld.nodes;
     if (!wld.complete) {
         if (wld.move >= 0 && wld.score >= 1) r.move = wld.move;  // a proven win
+        r.likelyMove = wld.likelyMove;
         return r;
     }
     r.move = wld.move;

@@ -34,12 +34,14 @@ void searchToEnd(Midgame8& midgame, std::uint64_t P, std::uint64_t O, const std:
     if (r.complete) report.depth = 64 - std::popcount(P | O);
 }
 
-// The exact solve (endgame8.hpp): win / loss / draw, then the margin.
+// The exact solve (endgame8.hpp): win / loss / draw, then the margin. When it proves nothing in time,
+// the move of its last finished selective pass, a search to the end, beats the short midgame search's.
 void solve(EndgameSolver8& endgame, std::uint64_t P, std::uint64_t O, const std::function<bool()>& stop, Best& best,
            SearchReport& report) {
     const RootSolve8 s = solveRootOutcome(endgame, P, O, stop);
     report.nodes += s.nodes;
     if (s.move >= 0) best.sq = s.move;
+    else if (s.likelyMove >= 0) best.sq = s.likelyMove;
     if (s.complete) {
         report.exact = true;
         report.depth = 64 - std::popcount(P | O);

@@ -72,6 +72,9 @@ struct SolveResult {
     std::uint64_t nodes = 0;
     double seconds = 0;      // wall-clock seconds
     bool complete = true;    // false when stopped early (score and move then mean nothing)
+    // When stopped: the best move of the last selective pass that finished (an 8x8 solve from
+    // enough empties runs them first, endgame8.hpp), likely but not proven; -1 when none finished.
+    int likelyMove = -1;
 };
 
 }  // namespace reversi

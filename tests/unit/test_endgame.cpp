@@ -2,6 +2,8 @@
 
 #include <malloc.h>
 
+#include <array>
+#include <bit>
 #include <memory>
 #include <random>
 
@@ -199,4 +201,40 @@ TEST_CASE("8x8 solver stops when asked, and says so", "[endgame]") {
     CHECK_FALSE(r.complete);
     CHECK(calls == 3);
     CHECK(r.nodes < 1000000);
+}
+
+TEST_CASE("8x8 solver stopped after its selective passes names their move", "[endgame]") {
+    // FFO #43 (23 empties, -12 by c7 or g3) stopped ever later: while the win/loss/draw pass is
+    // unfinished, the move of the last selective pass that finished (the engine plays it rather than
+    // its short midgame search's, search8.cpp), which here is always one of the two best. Node counts
+    // do not depend on the machine.
+    const TextPosition p = parsePosition("--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX- O");
+    const auto pos = Position<8>::fromBoard(p.board, p.toMove);
+    const std::uint64_t P = pos.P.w[0], O = pos.O.w[0];
+    EndgameSolver8 childSolver(21);
+    std::array<int, 64> exact{};
+    for (std::uint64_t m = bb8::moves(P, O); m; m &= m - 1) {
+        const int sq = std::countr_zero(m);
+        const std::uint64_t f = bb8::flips(sq, P, O);
+        exact[static_cast<std::size_t>(sq)] = -childSolver.solve(O ^ f, P ^ f ^ (std::uint64_t{1} << sq)).score;
+    }
+    int likely = 0, proven = 0;
+    for (std::uint64_t limit = 4096;; limit *= 2) {
+        EndgameSolver8 solver(21);
+        const RootSolve8 r = solveRootOutcome(solver, P, O, [&] { return solver.nodes() > limit; });
+        if (r.complete) {
+            CHECK(r.margin == -12);
+            break;
+        }
+        if (r.move >= 0) {  // the outcome known: its move, and no guess
+            CHECK(r.likelyMove == -1);
+            ++proven;
+            continue;
+        }
+        REQUIRE(r.likelyMove >= 0);
+        CHECK(exact[static_cast<std::size_t>(r.likelyMove)] == -12);
+        ++likely;
+    }
+    CHECK(likely >= 5);
+    CHECK(proven >= 1);
 }
