@@ -354,8 +354,9 @@ int solveEmpties(int n, double moveTime) {
     // 8x8 has its own solver (endgame8.hpp): from a cleared table, an exact solve of a game's position
     // takes a median 0.1 s at 20 empties and 0.35 s (p90 0.8 s) at 22 on one core; in play the table
     // kept from the last moves and the win/loss/draw pass first make it cheaper, and an unfinished solve
-    // still has the midgame move (docs/results/midgame8-search.md: 22 beat 20 at the default time).
-    if (n == 8) return moveTime > 2.0 ? 24 : moveTime >= 0.3 ? 22 : moveTime >= 0.08 ? 18 : 16;
+    // still has the move of its last selective pass (docs/results/midgame8-search.md: 22 beat 20 at the
+    // default time; at 0.1 s the solve from 22 beat Midgame8's selective search at 19-22).
+    if (n == 8) return moveTime > 2.0 ? 24 : moveTime >= 0.08 ? 22 : 16;
     // Measured on one core (random endgames, WLD + exact, 0.6 s): these finish well inside the budget;
     // when the exact pass does not, the completed WLD pass still picks a move of the right outcome.
     int base = n <= 6 ? 64 : n <= 12 ? 14 : n <= 18 ? 13 : 12;
@@ -366,10 +367,9 @@ int solveEmpties(int n, double moveTime) {
 }
 
 int selectiveEndEmpties(int n, double moveTime) {
-    // At 0.1 s the exact solve starts at 18 empties; after the midgame iterations a selective search
-    // to the end takes a median 0.12 s at 22 empties. At the default (0.75 s) the solve starts at 22
-    // and the selective search finishes about half its moves at 23-24 (docs/results/midgame8-search.md).
-    if (n == 8 && moveTime >= 0.08 && moveTime < 0.3) return 22;
+    // At the default (0.75 s) the solve starts at 22 and the selective search finishes about half its
+    // moves at 23-24 (docs/results/midgame8-search.md). At 0.1 s it seldom finished at 21-22 empties,
+    // where the solver's own selective passes do better.
     if (n == 8 && moveTime >= 0.3 && moveTime <= 2.0) return 24;
     return 0;
 }
