@@ -355,8 +355,9 @@ int solveEmpties(int n, double moveTime) {
     // takes a median 0.1 s at 20 empties and 0.35 s (p90 0.8 s) at 22 on one core; in play the table
     // kept from the last moves and the win/loss/draw pass first make it cheaper, and an unfinished solve
     // still has the move of its last selective pass (docs/results/midgame8-search.md: 22 beat 20 at the
-    // default time; at 0.1 s the solve from 22 beat Midgame8's selective search at 19-22).
-    if (n == 8) return moveTime > 2.0 ? 24 : moveTime >= 0.08 ? 22 : 16;
+    // default time; from 0.08 to 0.3 s, where the solve seldom finishes above 20 empties, the passes'
+    // move from 24 beat Midgame8's selective search at 19-24, which does better at the default).
+    if (n == 8) return moveTime > 2.0 ? 24 : moveTime >= 0.3 ? 22 : moveTime >= 0.08 ? 24 : 16;
     // Measured on one core (random endgames, WLD + exact, 0.6 s): these finish well inside the budget;
     // when the exact pass does not, the completed WLD pass still picks a move of the right outcome.
     int base = n <= 6 ? 64 : n <= 12 ? 14 : n <= 18 ? 13 : 12;
