@@ -463,7 +463,7 @@ struct EndgameSolver8::Impl {
     Passes selectivePasses(u64 P, u64 O) {
         Passes done;
         if (64 - std::popcount(P | O) < kSelectiveRootEmpties) return done;
-        for (std::size_t i = 0; i < kSelectiveMargins.size() && !stopped; ++i) {
+        for (std::size_t i = 0; i < kSelectiveMargins.size(); ++i) {
             margin = kSelectiveMargins[i];
             level = static_cast<std::uint8_t>(i + 1);
             const SolveResult r = rootByWindows(P, O, done.guess);
