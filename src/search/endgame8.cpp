@@ -533,7 +533,10 @@ SolveResult EndgameSolver8::solve(std::uint64_t P, std::uint64_t O, std::functio
     SolveResult r = impl_->stopped                  ? SolveResult{.complete = false}
                     : alpha <= -64 && beta >= 64 ? impl_->rootByWindows(P, O, passes.guess)
                                                  : impl_->root(P, O, alpha, beta);
-    if (!r.complete) r.likelyMove = passes.move;
+    if (!r.complete) {
+        r.likelyMove = passes.move;
+        r.likelyScore = passes.guess;
+    }
     r.nodes = impl_->nodeCount - before;
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     impl_->stop = {};
@@ -553,6 +556,7 @@ RootSolve8 solveRootOutcome(EndgameSolver8& solver, std::uint64_t P, std::uint64
     if (!wld.complete) {
         if (wld.move >= 0 && wld.score >= 1) r.move = wld.move;  // a proven win
         r.likelyMove = wld.likelyMove;
+        r.likelyScore = wld.likelyScore;
         return r;
     }
     r.move = wld.move;

@@ -53,10 +53,12 @@ private:
 // The engine's solve at the root: win / loss / draw first, then the exact margin within the known
 // outcome. An unfinished pass still names a move it proved good enough (a proven win, or a move at
 // least as good as the known outcome); `move` is -1 when it proved nothing. When the outcome is not
-// known, `likelyMove` is the best move of the last selective pass that finished (-1: none did).
+// known, `likelyMove` is the best move of the last selective pass that finished (-1: none did) and
+// `likelyScore` that pass's estimate of the margin.
 struct RootSolve8 {
     int move = -1;
     int likelyMove = -1;
+    int likelyScore = 0;
     int margin = 0;          // exact final margin when `complete`
     bool complete = false;
     std::uint64_t nodes = 0;

@@ -35,13 +35,14 @@ void searchToEnd(Midgame8& midgame, std::uint64_t P, std::uint64_t O, const std:
 }
 
 // The exact solve (endgame8.hpp): win / loss / draw, then the margin. When it proves nothing in time,
-// the move of its last finished selective pass, a search to the end, beats the short midgame search's.
+// the move of its last finished selective pass, a search to the end, beats the short midgame search's,
+// and its score is reported with it.
 void solve(EndgameSolver8& endgame, std::uint64_t P, std::uint64_t O, const std::function<bool()>& stop, Best& best,
            SearchReport& report) {
     const RootSolve8 s = solveRootOutcome(endgame, P, O, stop);
     report.nodes += s.nodes;
     if (s.move >= 0) best.sq = s.move;
-    else if (s.likelyMove >= 0) best.sq = s.likelyMove;
+    else if (s.likelyMove >= 0) best = {s.likelyMove, s.likelyScore * eval8::kScale};
     if (s.complete) {
         report.exact = true;
         report.depth = 64 - std::popcount(P | O);

@@ -75,6 +75,7 @@ struct SolveResult {
     // When stopped: the best move of the last selective pass that finished (an 8x8 solve from
     // enough empties runs them first, endgame8.hpp), likely but not proven; -1 when none finished.
     int likelyMove = -1;
+    int likelyScore = 0;     // that pass's score, rounded to even (an estimate of the margin)
 };
 
 }  // namespace reversi

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <bit>
+#include <cstdlib>
 #include <memory>
 #include <random>
 
@@ -206,7 +207,7 @@ TEST_CASE("8x8 solver stops when asked, and says so", "[endgame]") {
 TEST_CASE("8x8 solver stopped after its selective passes names their move", "[endgame]") {
     // FFO #43 (23 empties, -12 by c7 or g3) stopped ever later: while the win/loss/draw pass is
     // unfinished, the move of the last selective pass that finished (the engine plays it rather than
-    // its short midgame search's, search8.cpp), which here is always one of the two best. Node counts
+    // its short midgame search's, search8.cpp), which here is always one of the two best, and its score. Node counts
     // do not depend on the machine.
     const TextPosition p = parsePosition("--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX- O");
     const auto pos = Position<8>::fromBoard(p.board, p.toMove);
@@ -233,6 +234,10 @@ TEST_CASE("8x8 solver stopped after its selective passes names their move", "[en
         }
         REQUIRE(r.likelyMove >= 0);
         CHECK(exact[static_cast<std::size_t>(r.likelyMove)] == -12);
+        // The pass's estimate of the margin, which the engine reports with the move: near the truth.
+        INFO("likely score " << r.likelyScore);
+        CHECK(r.likelyScore % 2 == 0);
+        CHECK(std::abs(r.likelyScore + 12) <= 4);
         ++likely;
     }
     CHECK(likely >= 5);
