@@ -207,8 +207,8 @@ TEST_CASE("8x8 solver stops when asked, and says so", "[endgame]") {
 TEST_CASE("8x8 solver stopped after its selective passes names their move", "[endgame]") {
     // FFO #43 (23 empties, -12 by c7 or g3) stopped ever later: while the win/loss/draw pass is
     // unfinished, the move of the last selective pass that finished (the engine plays it rather than
-    // its short midgame search's, search8.cpp), which here is always one of the two best, and its score. Node counts
-    // do not depend on the machine.
+    // its short midgame search's, search8.cpp), which here is always one of the two best, and its
+    // score. Node counts do not depend on the machine.
     const TextPosition p = parsePosition("--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX- O");
     const auto pos = Position<8>::fromBoard(p.board, p.toMove);
     const std::uint64_t P = pos.P.w[0], O = pos.O.w[0];

@@ -150,10 +150,10 @@ TEST_CASE("the exact solve starts earlier the more time a move has, at 8x8 from 
     // selective passes, where Midgame8's selective search at the default does better.
     CHECK(solveEmpties(8, EngineOptions{}.moveTime) == 22);
     for (int n = 4; n <= 26; n += 2) {
-        if (n == 8) continue;
         INFO("n = " << n);
         int last = 0;
         for (const double t : {0.01, 0.05, 0.1, 0.5, 0.75, 1.0, 3.0}) {
+            if (n == 8 && t >= 0.08 && t < 0.3) continue;  // the exception above, checked by the test before
             CHECK(solveEmpties(n, t) >= last);
             last = solveEmpties(n, t);
         }
