@@ -225,6 +225,8 @@ private:
         if constexpr (N == 8) {
             const RootSolve8 r = solveRootOutcome(*endgame8_, root.P.w[0], root.O.w[0], [this] { return tm_.hardStop(); });
             clock_.add(r.nodes);
+            // Not r.likelyMove: the solver's selective passes judge by the learned 8x8 evaluation, and
+            // this path plays with the hand one (part2:eval=hand, tune), whose own move stays.
             if (r.move >= 0) bestSq = r.move;
             if (!r.complete) {
                 clock_.stop();
