@@ -21,6 +21,10 @@ constexpr int kMaxEval = Midgame8::kMaxScore - 1;  // an estimate never claims a
 constexpr int kSortDepth = 4;
 constexpr int kMobilitySortDepth = 2;  // at or above (below kSortDepth): children ordered by the replies they leave
 using bb8::kCorners;
+// Late move reductions: from the fourth move in order (index kLateMove) of a node of depth kReduceDepth
+// or more, the null-window search is one ply shallower first (docs/results/midgame8-search.md).
+constexpr int kLateMove = 3;
+constexpr int kReduceDepth = 5;
 constexpr int kEtcDepth = 4;    // at or above: enhanced transposition cutoffs
 
 inline u64 bit(int sq) { return u64{1} << sq; }
@@ -129,8 +133,9 @@ struct Midgame8::Impl {
     struct Child {
         int sq;
         Node node;
+        int index;  // in search order
     };
-    Child childOf(const Node& n, const MoveKey& m) const { return {m.sq, child(n, m.sq, m.flips)}; }
+    Child childOf(const Node& n, const MoveKey& m, int i) const { return {m.sq, child(n, m.sq, m.flips), i}; }
 
     // The legal moves with their ordering keys (higher first): the table move, then by the child's
     // evaluation and the replies it leaves the opponent.
@@ -197,8 +202,17 @@ struct Midgame8::Impl {
     // Inlined into pvs: a call of its own cost 2% more instructions (callgrind).
     [[gnu::always_inline]] PvsOutcome searchList(const Node& n, MoveKey* list, int count, int depth, int alpha, int beta) {
         return searchMoves(
-            PvsHooks{[&](int i) { return childOf(n, pickNext(list, i, count)); },
-                     [&](const Child& c, int a, int b) { return -pvs(c.node, depth - 1, -b, -a, false); },
+            PvsHooks{[&](int i) { return childOf(n, pickNext(list, i, count), i); },
+                     [&](const Child& c, int a, int b) {
+                         // Late moves of deep nodes: a null window one ply shallower first, the full depth
+                         // only when that beats alpha; never where the child's depth reaches the end.
+                         if (b == a + 1 && c.index >= kLateMove && depth >= kReduceDepth &&
+                             depth - 1 < 64 - std::popcount(c.node.P | c.node.O)) {
+                             const int v = -pvs(c.node, depth - 2, -b, -a, false);
+                             if (v <= a || stopped) return v;
+                         }
+                         return -pvs(c.node, depth - 1, -b, -a, false);
+                     },
                      [&] { return stopped; },
                      PvsNoHook{}, PvsNoHook{}, [&](int best, int bestSq, int alphaOrig, int b) { store(n.P, n.O, depth, best, alphaOrig, b, bestSq); }},
             count, alpha, beta, -kInf);

@@ -358,8 +358,8 @@ int solveEmpties(int n, double moveTime) {
     // kept from the last moves and the win/loss/draw pass first make it cheaper, and an unfinished solve
     // still has the move of its last selective pass (docs/results/midgame8-search.md: 22 beat 20 at the
     // default time; from 0.08 to 0.3 s, where the solve seldom finishes above 20 empties, the passes'
-    // move from 24 beat Midgame8's selective search at 19-24, which does better at the default).
-    if (n == 8) return moveTime > 2.0 ? 24 : moveTime >= 0.3 ? 22 : moveTime >= 0.08 ? 24 : 16;
+    // move from 24, then 26, beat Midgame8's selective search there, which does better at the default).
+    if (n == 8) return moveTime > 2.0 ? 24 : moveTime >= 0.3 ? 22 : moveTime >= 0.08 ? 26 : 16;
     // Measured on one core (random endgames, WLD + exact, 0.6 s): these finish well inside the budget;
     // when the exact pass does not, the completed WLD pass still picks a move of the right outcome.
     int base = n <= 6 ? 64 : n <= 12 ? 14 : n <= 18 ? 13 : 12;
