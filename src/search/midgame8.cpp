@@ -201,13 +201,13 @@ struct Midgame8::Impl {
     // The listed moves of n through the negascout loop (pvs.hpp), the result stored unless stopped.
     // Inlined into pvs: a call of its own cost 2% more instructions (callgrind).
     [[gnu::always_inline]] PvsOutcome searchList(const Node& n, MoveKey* list, int count, int depth, int alpha, int beta) {
+        // Late moves of deep nodes: a null window one ply shallower first, the full depth only when that
+        // beats alpha; never where the children's depth reaches the end (each child has one empty less).
+        const bool reduce = depth >= kReduceDepth && depth < 64 - std::popcount(n.P | n.O);
         return searchMoves(
             PvsHooks{[&](int i) { return childOf(n, pickNext(list, i, count), i); },
                      [&](const Child& c, int a, int b) {
-                         // Late moves of deep nodes: a null window one ply shallower first, the full depth
-                         // only when that beats alpha; never where the child's depth reaches the end.
-                         if (b == a + 1 && c.index >= kLateMove && depth >= kReduceDepth &&
-                             depth - 1 < 64 - std::popcount(c.node.P | c.node.O)) {
+                         if (reduce && b == a + 1 && c.index >= kLateMove) {
                              const int v = -pvs(c.node, depth - 2, -b, -a, false);
                              if (v <= a || stopped) return v;
                          }
