@@ -80,8 +80,11 @@ Features featuresOf(u64 P, u64 O);
 
 // The sum of the rows of the given squares: their digit weights of 1 in every instance.
 inline Lanes rowSum(const Geometry& g, u64 squares) {
-    alignas(32) Lanes sum{};
-    for (; squares; squares &= squares - 1) {
+    if (!squares) return Lanes{};
+    // Started from the first row, not from zeros: GCC zeroed the array with `rep stos` (about 30 cycles,
+    // 7% of the search's time) before keeping the sum in registers.
+    alignas(32) Lanes sum = g.power[static_cast<std::size_t>(std::countr_zero(squares))];
+    for (squares &= squares - 1; squares; squares &= squares - 1) {
         const Lanes& p = g.power[static_cast<std::size_t>(std::countr_zero(squares))];
         for (int i = 0; i < kLanes; ++i) sum[i] = static_cast<std::uint16_t>(sum[i] + p[i]);
     }
