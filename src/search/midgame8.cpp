@@ -146,6 +146,8 @@ struct Midgame8::Impl {
             MoveKey& mv = list[count++];
             mv.sq = sq;
             mv.flips = bb8::flips(sq, n.P, n.O);
+            // The child's table bucket, fetched now: its probe comes after this list is sorted.
+            __builtin_prefetch(bucket(n.O ^ mv.flips, n.P ^ mv.flips ^ bit(sq)));
             if (sq == ttMove) {
                 mv.key = 1 << 30;
             } else if (depth >= kSortDepth) {
