@@ -146,8 +146,9 @@ struct Midgame8::Impl {
             MoveKey& mv = list[count++];
             mv.sq = sq;
             mv.flips = bb8::flips(sq, n.P, n.O);
+            const u64 childP = n.O ^ mv.flips, childO = n.P ^ mv.flips ^ bit(sq);
             // The child's table bucket, fetched now: its probe comes after this list is sorted.
-            __builtin_prefetch(bucket(n.O ^ mv.flips, n.P ^ mv.flips ^ bit(sq)));
+            __builtin_prefetch(bucket(childP, childO));
             if (sq == ttMove) {
                 mv.key = 1 << 30;
             } else if (depth >= kSortDepth) {
@@ -156,7 +157,7 @@ struct Midgame8::Impl {
                 mv.key = c.P == 0 ? (1 << 29) : -leaf(c, replies) - kScale * std::popcount(replies);
             } else if (depth >= kMobilitySortDepth) {
                 // Fastest first: the fewest replies, a corner among them counted thrice.
-                const u64 replies = bb8::moves(n.O ^ mv.flips, n.P ^ mv.flips ^ bit(sq));
+                const u64 replies = bb8::moves(childP, childO);
                 mv.key = -std::popcount(replies) - 2 * std::popcount(replies & kCorners);
             } else {
                 mv.key = 0;
