@@ -21,12 +21,14 @@ void fitPhase(std::vector<std::int16_t>& packed, const std::vector<std::int16_t>
     for (int phase = std::max(0, o.phase - o.overlap); phase <= std::min(eval8::kPhases - 1, o.phase + o.overlap); ++phase) {
         const float weight = phase == o.phase ? 1.0F : 0.5F;
         for (const Labelled& l : readPhaseLabels(o.labels, phase)) {
+            // Held out: a fixed share of every phase's positions, chosen by the position. A neighbour's
+            // held-out positions train no phase: in a chain of fits its held-out error would otherwise
+            // be measured on positions its prior (this phase's weights) was fitted to.
+            const bool hold = static_cast<double>(splitmixFinalize(l.P * 31 + l.O) >> 11) * 0x1p-53 < o.validation;
+            if (hold && phase != o.phase) continue;
             eval8::packedFeatures(l.P, l.O, f);
             double predicted = 0;
             for (const std::uint32_t i : f) predicted += prior[i];
-            // Held out: a fixed share of the phase's own positions, chosen by the position.
-            const bool hold = phase == o.phase &&
-                              static_cast<double>(splitmixFinalize(l.P * 31 + l.O) >> 11) * 0x1p-53 < o.validation;
             const float noReals[1] = {0};
             (hold ? held : trainSet).add(f, noReals, static_cast<float>(l.label - predicted), weight);
         }

@@ -263,6 +263,42 @@ TEST_CASE("train8 fit: recovers an evaluation from its own values on positions i
     std::filesystem::remove_all(labels);
 }
 
+TEST_CASE("train8 fit: a neighbouring phase's held-out positions train no fit", "[train8]") {
+    // In the chain of fits phase K starts from phase K-1's weights; had K-1's fit trained on the
+    // positions K holds out, K's held-out error would be measured on data its prior had seen. So a fit
+    // with its neighbours counts exactly their training positions: those of each phase fitted alone.
+    const std::string corpus = smallCorpus("fit-holdout-corpus", 600, 9);
+    const std::string labels = freshDir("fit-holdout-labels");
+    for (const int phase : {10, 11}) {
+        train8::LabelOptions o;
+        o.corpora = {corpus};
+        o.out = labels;
+        o.phase = phase;
+        o.depth = 1;
+        o.exactEmpties = 0;
+        train8::labelPhase(o);
+    }
+    const std::size_t per = eval8::layout().packedPerPhase;
+    const auto trained = [&](int phase, int overlap) {
+        train8::FitPhaseOptions f;
+        f.labels = labels;
+        f.phase = phase;
+        f.overlap = overlap;
+        f.iterations = 1;
+        f.validation = 0.3;
+        std::vector<std::int16_t> packed(static_cast<std::size_t>(eval8::kPhases) * per, 0);
+        train8::FitPhaseReport last;
+        train8::fitPhase(packed, std::vector<std::int16_t>(per, 0), f, [&](const train8::FitPhaseReport& r) { last = r; });
+        REQUIRE(last.heldOut > 20);
+        return last.samples;
+    };
+    const std::size_t alone10 = trained(10, 0), alone11 = trained(11, 0);
+    CHECK(trained(10, 1) == alone10 + alone11);
+    CHECK(trained(11, 1) == alone10 + alone11);
+    std::filesystem::remove_all(corpus);
+    std::filesystem::remove_all(labels);
+}
+
 TEST_CASE("probcut: the shallow depth has the deep one's parity, and the table round-trips as text", "[train8]") {
     for (int d = 2; d <= ProbCut8::kMaxDepth; ++d) {
         const int s = probCutShallowDepth(d);
