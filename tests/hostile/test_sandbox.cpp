@@ -264,8 +264,8 @@ TEST_CASE("sandbox: cgroups that cannot be joined fall back to the /proc account
 
 TEST_CASE("sandbox: --cpu-time user+system charges the time spent in system calls", "[sandbox]") {
     // dd with one-byte blocks spends most of its time in the kernel: from a half to four fifths of it,
-    // depending on the machine (300,000 blocks took 0.02-0.05 s of user time on one, too little to
-    // tell from nothing).
+    // depending on the machine. Three million blocks, since a million took only 0.05 s of user time on
+    // a fast machine: five ticks of the /proc accounting, too few to tell from nothing.
     for (const char* mode : {static_cast<const char*>(nullptr), "nocgroup"}) {
         const SandboxMode set(mode);
         double seconds[2] = {0, 0};
@@ -273,7 +273,7 @@ TEST_CASE("sandbox: --cpu-time user+system charges the time spent in system call
             Sandbox box;
             SandboxOptions options;
             options.cpuTime = cpuTime;
-            box.start({"dd", "if=/dev/zero", "of=/dev/null", "bs=1", "count=1000000"}, options);
+            box.start({"dd", "if=/dev/zero", "of=/dev/null", "bs=1", "count=3000000"}, options);
             int status = -1;
             REQUIRE(box.waitExit(60, &status));
             CHECK(status == 0);
