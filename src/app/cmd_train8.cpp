@@ -107,7 +107,7 @@ void addFitOptions(CLI::App& cmd, train8::FitPhaseOptions& o) {
     cmd.add_option("--regularisation", o.regularisation, "Ridge weight toward the prior, in samples")
         ->check(FiniteRange(0.0, 1e9))
         ->capture_default_str();
-    cmd.add_option("--validation", o.validation, "Share of positions held out to measure the error")
+    cmd.add_option("--validation", o.validation, "Share of the games held out to measure the error (of the positions, for labels without games)")
         ->check(FiniteRange(0.0, 0.5))
         ->capture_default_str();
 }

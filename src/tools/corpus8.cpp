@@ -86,6 +86,21 @@ std::string encodeBlock(int games, const std::vector<CorpusPosition>& positions)
                                  records, 4);
 }
 
+// Gives each position the hash of its game: of every position in it, in order (so two games share a
+// hash only by a 32-bit collision, and the same game read again gets the same one).
+void markGames(std::vector<CorpusPosition>& positions) {
+    std::size_t first = 0;
+    while (first < positions.size()) {
+        std::size_t end = first + 1;
+        while (end < positions.size() && positions[end].empties < positions[end - 1].empties) ++end;
+        u64 hash = 0;
+        for (std::size_t k = first; k < end; ++k) hash = mixSeed(hash, positions[k].P ^ splitmixFinalize(positions[k].O));
+        const auto game = static_cast<std::uint32_t>(hash >> 32) | 1U;
+        for (std::size_t k = first; k < end; ++k) positions[k].game = game;
+        first = end;
+    }
+}
+
 }  // namespace
 
 void generateCorpus(const CorpusOptions& o, const std::function<void(int, int)>& progress) {
@@ -117,6 +132,7 @@ std::vector<CorpusPosition> readCorpusBlock(const std::string& path) {
                                       : CorpusPosition::kNoValue;
         positions.push_back({r.P, r.O, static_cast<std::int8_t>(r.extra[0]), r.extra[1], value});
     }
+    markGames(positions);
     return positions;
 }
 

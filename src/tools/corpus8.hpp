@@ -26,6 +26,7 @@ struct CorpusPosition {
     std::int8_t finalMargin = 0;  // of the game as it was played (not a search value)
     std::uint8_t empties = 0;
     std::int16_t value = kNoValue;  // the engine's search value here (eval8 units), if it chose the move
+    std::uint32_t game = 0;  // on reading: a hash of the whole game, the same for each of its positions
 };
 
 struct CorpusOptions {
@@ -45,7 +46,9 @@ struct CorpusOptions {
 // from the calling thread. Throws std::runtime_error on I/O errors.
 void generateCorpus(const CorpusOptions& options, const std::function<void(int, int)>& progress = {});
 
-// Reads one block file; throws std::runtime_error when it is not a whole block.
+// Reads one block file; throws std::runtime_error when it is not a whole block. A game's positions are
+// consecutive with ever fewer empties, so a record with no fewer empties than the one before starts a
+// new game: each position's game is a hash of the positions of the game it is in (never 0).
 std::vector<CorpusPosition> readCorpusBlock(const std::string& path);
 // The block files of a corpus directory, in block order.
 std::vector<std::string> corpusBlocks(const std::string& dir);

@@ -11,6 +11,11 @@
 
 namespace reversi::train8 {
 
+bool heldOut(const Labelled& l, double validation) {
+    const std::uint64_t key = l.game != 0 ? mixSeed(0x9a3e, l.game) : splitmixFinalize(l.P * 31 + l.O);
+    return static_cast<double>(key >> 11) * 0x1p-53 < validation;
+}
+
 void fitPhase(std::vector<std::int16_t>& packed, const std::vector<std::int16_t>& prior, const FitPhaseOptions& o,
               const std::function<void(const FitPhaseReport&)>& report) {
     const std::size_t per = eval8::layout().packedPerPhase;
@@ -21,10 +26,9 @@ void fitPhase(std::vector<std::int16_t>& packed, const std::vector<std::int16_t>
     for (int phase = std::max(0, o.phase - o.overlap); phase <= std::min(eval8::kPhases - 1, o.phase + o.overlap); ++phase) {
         const float weight = phase == o.phase ? 1.0F : 0.5F;
         for (const Labelled& l : readPhaseLabels(o.labels, phase)) {
-            // Held out: a fixed share of every phase's positions, chosen by the position. A neighbour's
-            // held-out positions train no phase: in a chain of fits its held-out error would otherwise
-            // be measured on positions its prior (this phase's weights) was fitted to.
-            const bool hold = static_cast<double>(splitmixFinalize(l.P * 31 + l.O) >> 11) * 0x1p-53 < o.validation;
+            // A neighbour's held-out positions train no phase: in a chain of fits its held-out error
+            // would otherwise be measured on positions its prior (this phase's weights) was fitted to.
+            const bool hold = heldOut(l, o.validation);
             if (hold && phase != o.phase) continue;
             eval8::packedFeatures(l.P, l.O, f);
             double predicted = 0;

@@ -17,8 +17,15 @@ struct FitPhaseOptions {
     int overlap = 1;             // neighbouring phases within this distance also train it (weight 1/2)
     int iterations = 80;         // conjugate-gradient steps
     double regularisation = 3;   // ridge weight, in samples
-    double validation = 0.1;     // share of the positions held out to measure the error
+    double validation = 0.1;     // share of the games held out to measure the error
 };
+
+struct Labelled;
+
+// Whether a labelled position is held out of every fit at this share: chosen by its game, so that no
+// fit trains on other positions of a held-out game (a phase's neighbours are 2-3 plies away in the same
+// games); by the position itself where the labels do not record the game (chunks of RV8LAB01).
+bool heldOut(const Labelled& position, double validation);
 
 struct FitPhaseReport {
     int iteration = 0;

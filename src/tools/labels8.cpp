@@ -26,7 +26,8 @@ namespace reversi::train8 {
 namespace {
 
 using u64 = std::uint64_t;
-constexpr RecordMagic kMagic = {'R', 'V', '8', 'L', 'A', 'B', '0', '1'};
+constexpr RecordMagic kMagic = {'R', 'V', '8', 'L', 'A', 'B', '0', '2'};
+constexpr RecordMagic kMagicWithoutGames = {'R', 'V', '8', 'L', 'A', 'B', '0', '1'};
 
 std::string phaseDir(const std::string& dir, int phase) { return numberedFile(dir, "phase-", 2, phase, ""); }
 std::string chunkName(const std::string& dir, int chunk) { return numberedFile(dir, "chunk-", 4, chunk, ".lab"); }
@@ -45,6 +46,7 @@ eval8::Weights loadWeights(const std::string& path) {
 struct PhasePosition {
     u64 P, O;
     std::int16_t value;
+    std::uint32_t game;
 };
 
 // Whether the corpus's value of p came from a search. The engine plays a forced move unsearched, so a
@@ -54,7 +56,8 @@ bool searchedValue(const CorpusPosition& p) {
 }
 
 // The distinct positions of the phase, in a seeded order (the same for the same corpus and seed). With
-// corpus values, only positions that have one (or are solved), each with its first occurrence's value.
+// corpus values, only positions that have one (or are solved), each with its first occurrence's value
+// and game.
 std::vector<PhasePosition> phasePositions(const LabelOptions& o) {
     std::unordered_set<u64> seen;
     std::vector<PhasePosition> positions;
@@ -64,7 +67,7 @@ std::vector<PhasePosition> phasePositions(const LabelOptions& o) {
                 if (eval8::phaseOf(p.empties) != o.phase) continue;
                 if (o.corpusValues && p.empties > o.exactEmpties && !searchedValue(p)) continue;
                 const u64 key = splitmixFinalize(p.P ^ splitmixFinalize(p.O));
-                if (seen.insert(key).second) positions.push_back({p.P, p.O, p.value});
+                if (seen.insert(key).second) positions.push_back({p.P, p.O, p.value, p.game});
             }
     std::sort(positions.begin(), positions.end(), [&](const PhasePosition& a, const PhasePosition& b) {
         return mixSeed(o.seed, a.P ^ splitmixFinalize(a.O)) < mixSeed(o.seed, b.P ^ splitmixFinalize(b.O));
@@ -77,15 +80,22 @@ std::string encodeChunk(const std::vector<Labelled>& labels) {
     std::vector<PositionRecord> records;
     for (const Labelled& l : labels) {
         const auto v = static_cast<std::uint16_t>(l.label);
-        records.push_back({l.P, l.O, {static_cast<std::uint8_t>(v), static_cast<std::uint8_t>(v >> 8)}});
+        PositionRecord r{l.P, l.O, {static_cast<std::uint8_t>(v), static_cast<std::uint8_t>(v >> 8)}};
+        for (int i = 0; i < 4; ++i) r.extra[static_cast<std::size_t>(2 + i)] = static_cast<std::uint8_t>(l.game >> (8 * i));
+        records.push_back(r);
     }
-    return encodePositionRecords(kMagic, static_cast<std::uint32_t>(labels.size()), 0, records);
+    return encodePositionRecords(kMagic, static_cast<std::uint32_t>(labels.size()), 0, records, 6);
 }
 
 std::vector<Labelled> decodeChunk(const std::string& bytes, const std::string& path) {
+    const bool withGames = !hasRecordMagic(bytes, kMagicWithoutGames);
     std::vector<Labelled> out;
-    for (const PositionRecord& r : decodePositionRecords(bytes, kMagic, 8, path, "label chunk"))
-        out.push_back({r.P, r.O, static_cast<std::int16_t>(static_cast<std::uint16_t>(r.extra[0] | r.extra[1] << 8))});
+    for (const PositionRecord& r : decodePositionRecords(bytes, withGames ? kMagic : kMagicWithoutGames, 8, path,
+                                                         "label chunk", withGames ? 6 : 2)) {
+        std::uint32_t game = 0;
+        for (int i = 0; withGames && i < 4; ++i) game |= static_cast<std::uint32_t>(r.extra[static_cast<std::size_t>(2 + i)]) << (8 * i);
+        out.push_back({r.P, r.O, static_cast<std::int16_t>(static_cast<std::uint16_t>(r.extra[0] | r.extra[1] << 8)), game});
+    }
     return out;
 }
 
@@ -96,9 +106,9 @@ void checkManifest(const std::string& dir, const LabelOptions& o, const std::vec
     for (const PhasePosition& p : positions) listHash = mixSeed(listHash, p.P ^ splitmixFinalize(p.O));
     const std::string manifest = (std::filesystem::path(dir) / "manifest.txt").string();
     char text[160];
-    // "probcut" and "corpus-values" only when on, so that the manifests of earlier runs (which had no
-    // such settings) still match.
-    std::snprintf(text, sizeof text, "positions %zu list %016llx exact-empties %d depth %d chunk %d%s%s\n", positions.size(),
+    // "probcut" and "corpus-values" only when on; "games": the chunks record their games, so a run of an
+    // earlier build (chunks without them) is not resumed into a mix that a fit would hold out two ways.
+    std::snprintf(text, sizeof text, "positions %zu list %016llx exact-empties %d depth %d chunk %d%s%s games\n", positions.size(),
                   static_cast<unsigned long long>(listHash), o.exactEmpties, o.corpusValues ? 0 : o.depth, o.chunk,
                   o.probCut && !o.corpusValues ? " probcut" : "", o.corpusValues ? " corpus-values" : "");
     if (std::filesystem::exists(manifest)) {
@@ -146,7 +156,7 @@ void labelPhase(const LabelOptions& o, const std::function<void(int, int)>& prog
             std::vector<Labelled> labels;
             const std::size_t first = static_cast<std::size_t>(c) * chunk;
             for (std::size_t k = first; k < std::min(positions.size(), first + chunk); ++k)
-                labels.push_back({positions[k].P, positions[k].O, static_cast<std::int16_t>(labelOf(*w, positions[k], o))});
+                labels.push_back({positions[k].P, positions[k].O, static_cast<std::int16_t>(labelOf(*w, positions[k], o)), positions[k].game});
             return encodeChunk(labels);
         };
     };

@@ -6,8 +6,10 @@
 // phase can have as many labels as the corpus has positions; its leaves used the built-in weights).
 //
 // Output: DIR/phase-PP/chunk-NNNN.lab, each chunk written whole, so that a stopped run resumes at the
-// first missing chunk. A chunk file: "RV8LAB01", u32 count, u32 reserved, then per position P, O (u64)
-// and the label (int16, eval8 units: 1/eval8::kScale disc, from the side to move's point of view).
+// first missing chunk. A chunk file: "RV8LAB02", u32 count, u32 reserved, then per position P, O (u64),
+// the label (int16, eval8 units: 1/eval8::kScale disc, from the side to move's point of view) and the
+// game it was found in (u32, the corpus's hash of the game), so that a fit can hold out whole games.
+// Chunks of the first format ("RV8LAB01", without the game) are still read, with game 0.
 #pragma once
 
 #include <cstdint>
@@ -20,6 +22,7 @@ namespace reversi::train8 {
 struct Labelled {
     std::uint64_t P = 0, O = 0;
     std::int16_t label = 0;
+    std::uint32_t game = 0;  // the corpus's hash of the game (of its first occurrence); 0: not recorded
 };
 
 struct LabelOptions {

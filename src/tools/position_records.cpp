@@ -24,6 +24,7 @@ std::uint64_t get(const std::string& bytes, std::size_t at, int width) {
 
 std::string encodePositionRecords(const RecordMagic& magic, std::uint32_t field8, std::uint32_t field12,
                                   const std::vector<PositionRecord>& records, std::size_t extraBytes) {
+    if (extraBytes > PositionRecord{}.extra.size()) throw std::invalid_argument("encodePositionRecords: too many extra bytes");
     const std::size_t record = kPosition + extraBytes;
     std::string bytes(kHeader + record * records.size(), '\0');
     std::memcpy(bytes.data(), magic.data(), magic.size());
@@ -41,6 +42,7 @@ std::string encodePositionRecords(const RecordMagic& magic, std::uint32_t field8
 
 std::vector<PositionRecord> decodePositionRecords(const std::string& bytes, const RecordMagic& magic, std::size_t countAt,
                                                   const std::string& path, const std::string& what, std::size_t extraBytes) {
+    if (extraBytes > PositionRecord{}.extra.size()) throw std::invalid_argument("decodePositionRecords: too many extra bytes");
     if (!hasRecordMagic(bytes, magic)) throw std::runtime_error(path + ": not a " + what);
     const std::size_t record = kPosition + extraBytes;
     const std::size_t count = get(bytes, countAt, 4);

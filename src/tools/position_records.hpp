@@ -1,5 +1,5 @@
 // The 8x8 training tools' binary files (corpus blocks, corpus8.hpp; label chunks, labels8.hpp): an
-// 8-byte magic, two u32 header fields, then records of a position (P and O, u64) and 2 or 4 bytes that
+// 8-byte magic, two u32 header fields, then records of a position (P and O, u64) and 2 to 8 bytes that
 // are the file's own (the file's kind fixes how many), all little-endian.
 #pragma once
 
@@ -13,7 +13,7 @@ namespace reversi::train8 {
 
 struct PositionRecord {
     std::uint64_t P = 0, O = 0;
-    std::array<std::uint8_t, 4> extra{};  // the first extraBytes are written and read
+    std::array<std::uint8_t, 8> extra{};  // the first extraBytes are written and read
 };
 
 using RecordMagic = std::array<char, 8>;
