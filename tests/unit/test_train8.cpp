@@ -52,6 +52,17 @@ train8::LabelOptions searchedPhase(const std::string& corpus, const std::string&
     return o;
 }
 
+// Labels of one phase of `corpus` into `out` (kept, so phases share it), every position searched.
+train8::LabelOptions unsolvedPhase(const std::string& corpus, const std::string& out, int phase, int depth) {
+    train8::LabelOptions o;
+    o.corpora = {corpus};
+    o.out = out;
+    o.phase = phase;
+    o.depth = depth;
+    o.exactEmpties = 0;
+    return o;
+}
+
 }  // namespace
 
 TEST_CASE("train8 labels: exact solves near the end, and a resume over another corpus is refused", "[train8]") {
@@ -269,15 +280,7 @@ TEST_CASE("train8 fit: a neighbouring phase's held-out positions train no fit", 
     // with its neighbours counts exactly their training positions: those of each phase fitted alone.
     const std::string corpus = smallCorpus("fit-holdout-corpus", 600, 9);
     const std::string labels = freshDir("fit-holdout-labels");
-    for (const int phase : {10, 11}) {
-        train8::LabelOptions o;
-        o.corpora = {corpus};
-        o.out = labels;
-        o.phase = phase;
-        o.depth = 1;
-        o.exactEmpties = 0;
-        train8::labelPhase(o);
-    }
+    for (const int phase : {10, 11}) train8::labelPhase(unsolvedPhase(corpus, labels, phase, 1));
     const std::size_t per = eval8::layout().packedPerPhase;
     const auto trained = [&](int phase, int overlap) {
         train8::FitPhaseOptions f;
@@ -319,13 +322,7 @@ TEST_CASE("train8 labels record their game, and a fit holds out whole games", "[
     std::map<std::uint32_t, std::set<bool>> decisions;  // each game's held-out decisions, both phases
     std::map<std::pair<int, std::uint32_t>, int> perPhase;
     for (const int phase : {10, 11}) {
-        train8::LabelOptions o;
-        o.corpora = {corpus};
-        o.out = labels;
-        o.phase = phase;
-        o.depth = 0;
-        o.exactEmpties = 0;
-        train8::labelPhase(o);
+        train8::labelPhase(unsolvedPhase(corpus, labels, phase, 0));
         for (const train8::Labelled& l : train8::readPhaseLabels(labels, phase)) {
             REQUIRE(corpusGames.count(l.game) == 1);
             decisions[l.game].insert(train8::heldOut(l, 0.3));
@@ -341,13 +338,7 @@ TEST_CASE("train8 labels record their game, and a fit holds out whole games", "[
         REQUIRE(text.size() > 6);
         REQUIRE(text.substr(text.size() - 6) == " games");
         std::ofstream(manifest, std::ios::trunc) << text.substr(0, text.size() - 6) << "\n";
-        train8::LabelOptions o;
-        o.corpora = {corpus};
-        o.out = labels;
-        o.phase = 11;
-        o.depth = 0;
-        o.exactEmpties = 0;
-        CHECK_THROWS_WITH(train8::labelPhase(o), Catch::Contains("other settings"));
+        CHECK_THROWS_WITH(train8::labelPhase(unsolvedPhase(corpus, labels, 11, 0)), Catch::Contains("other settings"));
     }
     std::size_t held = 0;
     for (const auto& [game, decided] : decisions) {
