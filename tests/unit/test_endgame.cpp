@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <memory>
 #include <random>
+#include <string>
 
 #include "search/endgame8.hpp"
 #include "search/stability8.hpp"
@@ -208,17 +209,11 @@ TEST_CASE("8x8 solver stopped after its selective passes names their move", "[en
     // FFO #43 (23 empties, -12 by c7 or g3) stopped ever later: while the win/loss/draw pass is
     // unfinished, the move of the last selective pass that finished (the engine plays it rather than
     // its short midgame search's, search8.cpp), which here is always one of the two best, and its
-    // score. Node counts do not depend on the machine.
+    // score. Node counts do not depend on the machine. The best moves are FFO's published ones (the
+    // children's own solves cost 40 s of the sanitizer run).
     const TextPosition p = parsePosition("--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX- O");
     const auto pos = Position<8>::fromBoard(p.board, p.toMove);
     const std::uint64_t P = pos.P.w[0], O = pos.O.w[0];
-    EndgameSolver8 childSolver(21);
-    std::array<int, 64> exact{};
-    for (std::uint64_t m = bb8::moves(P, O); m; m &= m - 1) {
-        const int sq = std::countr_zero(m);
-        const std::uint64_t f = bb8::flips(sq, P, O);
-        exact[static_cast<std::size_t>(sq)] = -childSolver.solve(O ^ f, P ^ f ^ (std::uint64_t{1} << sq)).score;
-    }
     int likely = 0, proven = 0;
     for (std::uint64_t limit = 4096;; limit *= 2) {
         EndgameSolver8 solver(21);
@@ -233,7 +228,8 @@ TEST_CASE("8x8 solver stopped after its selective passes names their move", "[en
             continue;
         }
         REQUIRE(r.likelyMove >= 0);
-        CHECK(exact[static_cast<std::size_t>(r.likelyMove)] == -12);
+        const std::string likelyMove = squareName(squareToMove(8, r.likelyMove));
+        CHECK((likelyMove == "c7" || likelyMove == "g3"));
         // The pass's estimate of the margin, which the engine reports with the move: near the truth.
         INFO("likely score " << r.likelyScore);
         CHECK(r.likelyScore % 2 == 0);
