@@ -2,7 +2,6 @@
 
 #include <malloc.h>
 
-#include <array>
 #include <bit>
 #include <cstdlib>
 #include <memory>

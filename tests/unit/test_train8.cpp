@@ -41,17 +41,6 @@ std::string smallCorpus(const std::string& name, int games, std::uint64_t seed) 
     return o.dir;
 }
 
-// Labelling phase 20 of `corpus` (40 and 41 empties: searched, not solved) into a fresh directory.
-train8::LabelOptions searchedPhase(const std::string& corpus, const std::string& out, int depth, int chunk) {
-    train8::LabelOptions o;
-    o.corpora = {corpus};
-    o.phase = 20;
-    o.depth = depth;
-    o.chunk = chunk;
-    o.out = freshDir(out);
-    return o;
-}
-
 // Labels of one phase of `corpus` into `out` (kept, so phases share it), every position searched.
 train8::LabelOptions unsolvedPhase(const std::string& corpus, const std::string& out, int phase, int depth) {
     train8::LabelOptions o;
@@ -60,6 +49,13 @@ train8::LabelOptions unsolvedPhase(const std::string& corpus, const std::string&
     o.phase = phase;
     o.depth = depth;
     o.exactEmpties = 0;
+    return o;
+}
+
+// Labelling phase 20 of `corpus` (40 and 41 empties: searched, not solved) into a fresh directory.
+train8::LabelOptions searchedPhase(const std::string& corpus, const std::string& out, int depth, int chunk) {
+    train8::LabelOptions o = unsolvedPhase(corpus, freshDir(out), 20, depth);
+    o.chunk = chunk;
     return o;
 }
 
