@@ -19,8 +19,9 @@ constexpr int kMaxEval = Midgame8::kMaxScore - 1;  // an estimate never claims a
 // At or above: children ordered by their evaluation and mobility. Depth 3 evaluated every child for
 // about as many nodes as the replies alone cost (docs/results/midgame8-search.md).
 constexpr int kSortDepth = 4;
-constexpr int kMobilitySortDepth = 2;  // at or above (below kSortDepth): children ordered by the replies they leave
+// Below it (depths 2 and 3; depth 1 lists no moves): children ordered by the replies they leave.
 using bb8::kCorners;
+constexpr std::uint64_t kXSquares = 0x0042000000004200ULL;  // b2, g2, b7, g7: diagonal to a corner
 // Late move reductions: from the fourth move in order (index kLateMove) of a node of depth kReduceDepth
 // or more, the null-window search is one ply shallower first (docs/results/midgame8-search.md).
 constexpr int kLateMove = 3;
@@ -49,8 +50,11 @@ struct Node {
 struct MoveKey {
     int sq;
     u64 flips;
+    u64 replies;  // the child's moves, computed for the ordering and handed to its search
     int key;
 };
+
+constexpr u64 kMovesUnknown = ~u64{0};  // never a set of moves (the occupied squares are in it)
 
 }  // namespace
 
@@ -117,6 +121,7 @@ struct Midgame8::Impl {
         const int v = weights.evaluate(n.f, n.P, n.O, std::popcount(moves), std::popcount(bb8::moves(n.O, n.P)));
         return std::clamp(v, -kMaxEval, kMaxEval);
     }
+    int childLeaf(const Node& n, int sq, u64 flips, u64 childMoves) const { return leaf(child(n, sq, flips), childMoves); }
 
     // The depth reaches the end of the game: the exact solver, its disc scores scaled.
     int exact(const Node& n, int alpha, int beta) {
@@ -133,9 +138,10 @@ struct Midgame8::Impl {
     struct Child {
         int sq;
         Node node;
+        u64 moves;  // the child's own moves
         int index;  // in search order
     };
-    Child childOf(const Node& n, const MoveKey& m, int i) const { return {m.sq, child(n, m.sq, m.flips), i}; }
+    Child childOf(const Node& n, const MoveKey& m, int i) const { return {m.sq, child(n, m.sq, m.flips), m.replies, i}; }
 
     // The legal moves with their ordering keys (higher first): the table move, then by the child's
     // evaluation and the replies it leaves the opponent.
@@ -149,18 +155,15 @@ struct Midgame8::Impl {
             const u64 childP = n.O ^ mv.flips, childO = n.P ^ mv.flips ^ bit(sq);
             // The child's table bucket, fetched now: its probe comes after this list is sorted.
             __builtin_prefetch(bucket(childP, childO));
+            const u64 replies = bb8::moves(childP, childO);
+            mv.replies = replies;
             if (sq == ttMove) {
                 mv.key = 1 << 30;
             } else if (depth >= kSortDepth) {
-                const Node c = child(n, sq, mv.flips);
-                const u64 replies = bb8::moves(c.P, c.O);
-                mv.key = c.P == 0 ? (1 << 29) : -leaf(c, replies) - kScale * std::popcount(replies);
-            } else if (depth >= kMobilitySortDepth) {
-                // Fastest first: the fewest replies, a corner among them counted thrice.
-                const u64 replies = bb8::moves(childP, childO);
-                mv.key = -std::popcount(replies) - 2 * std::popcount(replies & kCorners);
+                mv.key = childP == 0 ? (1 << 29) : -childLeaf(n, sq, mv.flips, replies) - kScale * std::popcount(replies);
             } else {
-                mv.key = 0;
+                // Fastest first: the fewest replies, a corner among them counted thrice.
+                mv.key = -std::popcount(replies) - 2 * std::popcount(replies & kCorners);
             }
         }
         return count;
@@ -174,7 +177,7 @@ struct Midgame8::Impl {
     }
 
     // Multi-ProbCut: true when a shallow search predicts a cutoff; `score` is the bound to return.
-    bool probCutoff(const Node& n, int empties, int depth, int alpha, int beta, int& score) {
+    bool probCutoff(const Node& n, u64 moves, int empties, int depth, int alpha, int beta, int& score) {
         if (!probCut || depth > ProbCut8::kMaxDepth ||
             probCutNearWipeOut(std::popcount(n.P), std::popcount(n.O)))
             return false;
@@ -185,7 +188,7 @@ struct Midgame8::Impl {
         const double high = (beta + margin - fit.b) / fit.a;
         if (high < kMaxEval) {
             const int bound = ceilToInt(high);
-            if (pvs(n, fit.shallow, bound - 1, bound, false) >= bound) {
+            if (pvs(n, fit.shallow, bound - 1, bound, false, moves) >= bound) {
                 score = beta;
                 return true;
             }
@@ -193,7 +196,7 @@ struct Midgame8::Impl {
         const double low = (alpha - margin - fit.b) / fit.a;
         if (low > -kMaxEval) {
             const int bound = floorToInt(low);
-            if (pvs(n, fit.shallow, bound, bound + 1, false) <= bound) {
+            if (pvs(n, fit.shallow, bound, bound + 1, false, moves) <= bound) {
                 score = alpha;
                 return true;
             }
@@ -211,38 +214,44 @@ struct Midgame8::Impl {
             PvsHooks{[&](int i) { return childOf(n, pickNext(list, i, count), i); },
                      [&](const Child& c, int a, int b) {
                          if (reduce && b == a + 1 && c.index >= kLateMove) {
-                             const int v = -pvs(c.node, depth - 2, -b, -a, false);
+                             const int v = -pvs(c.node, depth - 2, -b, -a, false, c.moves);
                              if (v <= a || stopped) return v;
                          }
-                         return -pvs(c.node, depth - 1, -b, -a, false);
+                         return -pvs(c.node, depth - 1, -b, -a, false, c.moves);
                      },
                      [&] { return stopped; },
                      PvsNoHook{}, PvsNoHook{}, [&](int best, int bestSq, int alphaOrig, int b) { store(n.P, n.O, depth, best, alphaOrig, b, bestSq); }},
             count, alpha, beta, -kInf);
     }
 
-    // Depth 1, after the caller's table probe: the best child by its evaluation in square order, with no
-    // move list, re-searches or store (a store cost more than the leaves it saved). Fail-soft, as pvs.
-    int frontier(const Node& n, u64 moves, int beta) {
+    // Depth 1, after the caller's table probe: the best child by its evaluation, with no move list,
+    // re-searches or store (a store cost more than the leaves it saved). Fail-soft, as pvs. The order
+    // costs nothing and cuts sooner: the table move, the corners, the other squares, the X squares last.
+    int frontier(const Node& n, u64 moves, int beta, int ttMove) {
         int best = -kInf;
-        for (u64 m = moves; m; m &= m - 1) {
-            const int sq = std::countr_zero(m);
-            const Node c = child(n, sq, bb8::flips(sq, n.P, n.O));
-            ++nodes;
-            const int v = -leaf(c, bb8::moves(c.P, c.O));
-            if (v > best) {
-                best = v;
-                if (v >= beta) break;
+        const u64 first = ttMove >= 0 ? moves & bit(ttMove) : 0;
+        const u64 rest = moves & ~first;
+        const u64 groups[4] = {first, rest & kCorners, rest & ~kCorners & ~kXSquares, rest & kXSquares};
+        for (const u64 g : groups)
+            for (u64 m = g; m; m &= m - 1) {
+                const int sq = std::countr_zero(m);
+                const u64 flips = bb8::flips(sq, n.P, n.O);
+                ++nodes;
+                const int v = -childLeaf(n, sq, flips, bb8::moves(n.O ^ flips, n.P ^ flips ^ bit(sq)));
+                if (v > best) {
+                    best = v;
+                    if (v >= beta) return best;
+                }
             }
-        }
         return best;
     }
 
-    int pvs(const Node& n, int depth, int alpha, int beta, bool passed) {
+    // knownMoves: n's moves when the caller has them, else kMovesUnknown.
+    int pvs(const Node& n, int depth, int alpha, int beta, bool passed, u64 knownMoves = kMovesUnknown) {
         if (timeUp()) return 0;
         const int empties = 64 - std::popcount(n.P | n.O);
         if (solveHere(depth, empties)) return exact(n, alpha, beta);
-        const u64 moves = bb8::moves(n.P, n.O);
+        const u64 moves = knownMoves != kMovesUnknown ? knownMoves : bb8::moves(n.P, n.O);
         if (depth == 0) return leaf(n, moves);
         if (!moves) {
             if (passed) return bb8::finalMargin(n.P, n.O) * kScale;
@@ -259,8 +268,8 @@ struct Midgame8::Impl {
             }
             ttMove = e->move;
         }
-        if (depth == 1) return frontier(n, moves, beta);
-        if (int cut; depth >= 2 && probCutoff(n, empties, depth, alpha, beta, cut)) return cut;
+        if (depth == 1) return frontier(n, moves, beta, ttMove);
+        if (int cut; depth >= 2 && probCutoff(n, moves, empties, depth, alpha, beta, cut)) return cut;
         if (stopped) return 0;
         MoveKey list[32];
         const int count = listMoves(n, moves, ttMove, depth, list);

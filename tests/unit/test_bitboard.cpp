@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bitboard/bitboard.hpp"
+#include "bitboard/bitboard8.hpp"
 #include "rules/board.hpp"
 #include "bitboard/position.hpp"
 
@@ -113,6 +114,30 @@ TEST_CASE("neighbours of any set are the union of its eight shifts, at every siz
                 CHECK(bb::neighbours(x) == expected);
             }
         });
+    }
+}
+
+TEST_CASE("the 8x8 neighbours of any set are the squares next to one of its discs", "[bitboard]") {
+    // Square by square, independently of the shifts (bb8::neighbours takes four, not eight).
+    const auto naive = [](std::uint64_t x) {
+        std::uint64_t out = 0;
+        for (int sq = 0; sq < 64; ++sq) {
+            if (!(x >> sq & 1)) continue;
+            for (int dr = -1; dr <= 1; ++dr)
+                for (int dc = -1; dc <= 1; ++dc) {
+                    const int r = sq / 8 + dr, c = sq % 8 + dc;
+                    if ((dr || dc) && r >= 0 && r < 8 && c >= 0 && c < 8) out |= std::uint64_t{1} << (r * 8 + c);
+                }
+        }
+        return out;
+    };
+    std::mt19937_64 rng(8);
+    for (int trial = 0; trial < 2000; ++trial) {
+        std::uint64_t x = rng();
+        for (int k = 0; k < trial % 4; ++k) x &= rng();  // dense to sparse
+        if (trial < 64) x = std::uint64_t{1} << trial;   // every single square, the edges' wraps among them
+        INFO("x = " << x);
+        CHECK(bb8::neighbours(x) == naive(x));
     }
 }
 
