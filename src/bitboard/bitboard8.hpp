@@ -103,6 +103,8 @@ using Moves = REVERSI_MOVES8;
 
 // The four corner squares.
 inline constexpr u64 kCorners = 0x8100000000000081ULL;
+// The X squares (b2, g2, b7, g7): diagonal to a corner.
+inline constexpr u64 kXSquares = 0x0042000000004200ULL;
 
 // Legal moves of P against O.
 inline u64 moves(u64 P, u64 O) { return Moves::moves(P, O); }

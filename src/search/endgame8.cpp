@@ -270,8 +270,7 @@ struct EndgameSolver8::Impl {
     }
     static int handEval(u64 P, u64 O, u64 mp, u64 mo) {
         const u64 empty = ~(P | O);
-        const u64 xSquares = 0x0042000000004200ULL;
-        const u64 emptyCornerX = bb8::neighbours(empty & kCorners) & xSquares;
+        const u64 emptyCornerX = bb8::neighbours(empty & kCorners) & bb8::kXSquares;
         return (std::popcount(mp) + std::popcount(mp & kCorners) - std::popcount(mo) - std::popcount(mo & kCorners)) * kEvalMobility +
                (std::popcount(P & kCorners) - std::popcount(O & kCorners)) * kEvalCorner -
                (std::popcount(P & emptyCornerX) - std::popcount(O & emptyCornerX)) * kEvalXSquare +

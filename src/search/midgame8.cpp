@@ -21,7 +21,7 @@ constexpr int kMaxEval = Midgame8::kMaxScore - 1;  // an estimate never claims a
 constexpr int kSortDepth = 4;
 // Below it (depths 2 and 3; depth 1 lists no moves): children ordered by the replies they leave.
 using bb8::kCorners;
-constexpr std::uint64_t kXSquares = 0x0042000000004200ULL;  // b2, g2, b7, g7: diagonal to a corner
+using bb8::kXSquares;
 // Late move reductions: from the fourth move in order (index kLateMove) of a node of depth kReduceDepth
 // or more, the null-window search is one ply shallower first (docs/results/midgame8-search.md).
 constexpr int kLateMove = 3;
@@ -121,7 +121,6 @@ struct Midgame8::Impl {
         const int v = weights.evaluate(n.f, n.P, n.O, std::popcount(moves), std::popcount(bb8::moves(n.O, n.P)));
         return std::clamp(v, -kMaxEval, kMaxEval);
     }
-    int childLeaf(const Node& n, int sq, u64 flips, u64 childMoves) const { return leaf(child(n, sq, flips), childMoves); }
 
     // The depth reaches the end of the game: the exact solver, its disc scores scaled.
     int exact(const Node& n, int alpha, int beta) {
@@ -160,7 +159,7 @@ struct Midgame8::Impl {
             if (sq == ttMove) {
                 mv.key = 1 << 30;
             } else if (depth >= kSortDepth) {
-                mv.key = childP == 0 ? (1 << 29) : -childLeaf(n, sq, mv.flips, replies) - kScale * std::popcount(replies);
+                mv.key = childP == 0 ? (1 << 29) : -leaf(child(n, sq, mv.flips), replies) - kScale * std::popcount(replies);
             } else {
                 // Fastest first: the fewest replies, a corner among them counted thrice.
                 mv.key = -std::popcount(replies) - 2 * std::popcount(replies & kCorners);
@@ -235,9 +234,9 @@ struct Midgame8::Impl {
         for (const u64 g : groups)
             for (u64 m = g; m; m &= m - 1) {
                 const int sq = std::countr_zero(m);
-                const u64 flips = bb8::flips(sq, n.P, n.O);
+                const Node c = child(n, sq, bb8::flips(sq, n.P, n.O));
                 ++nodes;
-                const int v = -childLeaf(n, sq, flips, bb8::moves(n.O ^ flips, n.P ^ flips ^ bit(sq)));
+                const int v = -leaf(c, bb8::moves(c.P, c.O));
                 if (v > best) {
                     best = v;
                     if (v >= beta) return best;
