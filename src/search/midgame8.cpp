@@ -16,12 +16,12 @@ using u64 = std::uint64_t;
 constexpr int kScale = eval8::kScale;
 constexpr int kInf = Midgame8::kMaxScore + 1;
 constexpr int kMaxEval = Midgame8::kMaxScore - 1;  // an estimate never claims a maximal win
-// At or above: children ordered by their evaluation and mobility. Depth 3 evaluated every child for
-// about as many nodes as the replies alone cost (docs/results/midgame8-search.md).
-constexpr int kSortDepth = 4;
-// Below it (depths 2 and 3; depth 1 lists no moves): children ordered by the replies they leave.
 using bb8::kCorners;
 using bb8::kXSquares;
+// At or above: children ordered by their evaluation and mobility; below it (depths 2 and 3; depth 1
+// lists no moves) by the replies they leave. Depth 3 evaluated every child for about as many nodes as
+// the replies alone cost (docs/results/midgame8-search.md).
+constexpr int kSortDepth = 4;
 // Late move reductions: from the fourth move in order (index kLateMove) of a node of depth kReduceDepth
 // or more, the null-window search is one ply shallower first (docs/results/midgame8-search.md).
 constexpr int kLateMove = 3;
